@@ -1,0 +1,39 @@
+#include "cli/accelerator_options.hpp"
+
+#include "arch/maestro_hw_file.hpp"
+#include "util/diagnostic.hpp"
+
+namespace mapscape::cli {
+
+void AcceleratorOptions::add_to(CLI::App& c) {
+    c.add_option("--hw", hw_file, "MAESTRO HW file; replaces the PE, buffer, NoC and off-chip options")
+        ->check(CLI::ExistingFile);
+    c.add_option("--num-pes", num_pes, "number of PEs (MAESTRO default 7)")->check(CLI::Range(1, 2147483647));
+    c.add_option("--l1-size", l1_size, "L1 size per PE, elements")->check(CLI::Range(1, 2147483647));
+    c.add_option("--l2-size", l2_size, "L2 size, elements")->check(CLI::Range(1, 2147483647));
+    c.add_option("--noc-bw", noc_bw, "NoC bandwidth, elements/cycle")->check(CLI::Range(1, 2147483647));
+    c.add_option("--noc-hops", noc_hops, "NoC hops (multiplies the hop latency)")->check(CLI::Range(0, 1000000));
+    c.add_option("--noc-hop-latency", noc_hop_latency, "NoC latency per hop, cycles (MAESTRO default 0)")
+        ->check(CLI::Range(0, 1000000));
+    c.add_option("--offchip-bw", offchip_bw, "off-chip bandwidth, elements/cycle")->check(CLI::Range(1, 2147483647));
+    c.add_option("--simd-lanes", simd_lanes, "ALUs per PE")->check(CLI::Range(1, 1024));
+}
+
+Accelerator AcceleratorOptions::build() const {
+    Accelerator acc = maestro_cli_defaults();
+    acc.num_pes = num_pes;
+    acc.simd_lanes = simd_lanes;
+    acc.l1_size_bytes = l1_size;
+    acc.l2_size_bytes = l2_size;
+    acc.offchip_bw_elements_per_cycle = offchip_bw;
+    set_uniform_noc(acc, noc_bw, noc_hops, noc_hop_latency);
+    if (!hw_file.empty()) {
+        acc = read_maestro_hw_file(hw_file, acc);
+        acc.name = hw_file;
+    }
+    if (std::string p = accelerator_problem(acc); !p.empty())
+        throw InputError({hw_file, 0, 0}, p);
+    return acc;
+}
+
+}  // namespace mapscape::cli

@@ -1,0 +1,17 @@
+// The subcommands of mapscape-cli. Each registers its options on the app and returns, through
+// the callback it installs, the process exit code.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace mapscape::cli {
+
+// Exit codes: 0 success, 1 a mapping or search reported a problem, 2 bad input or usage.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitProblem = 1;
+inline constexpr int kExitBadInput = 2;
+
+void add_eval_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
+
+}  // namespace mapscape::cli

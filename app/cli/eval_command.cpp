@@ -1,0 +1,113 @@
+// `mapscape-cli eval`: MAESTRO's job, per layer of a network + dataflow file.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <vector>
+
+#include "cli/accelerator_options.hpp"
+#include "cli/commands.hpp"
+#include "cost/cost_report_json.hpp"
+#include "cost/evaluate.hpp"
+#include "mapping/maestro_file.hpp"
+
+namespace mapscape::cli {
+
+namespace {
+
+struct EvalOptions {
+    std::string mapping_file;
+    AcceleratorOptions hw;
+    bool json = false;
+};
+
+std::string engineering(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+int run_eval(const EvalOptions& o) {
+    const MaestroNetwork net = read_maestro_file(o.mapping_file);
+    const Accelerator acc = o.hw.build();
+    for (const auto& w : net.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+
+    // A layer without a Dataflow block reuses the previous layer's, as MAESTRO intends.
+    std::vector<Mapping> mappings;
+    for (std::size_t i = 0; i < net.layers.size(); ++i) {
+        const auto& entry = net.layers[i];
+        if (entry.has_dataflow) {
+            mappings.push_back(entry.mapping);
+        } else if (!mappings.empty()) {
+            std::cerr << "warning: " << Diagnostic{entry.location, "layer " + entry.layer.name +
+                                                   " has no Dataflow; using the previous layer's"}
+                                            .to_string()
+                      << "\n";
+            mappings.push_back(mappings.back());
+        } else {
+            throw InputError(entry.location, "layer " + entry.layer.name +
+                                                 " has no Dataflow block and no earlier layer to "
+                                                 "take one from");
+        }
+    }
+
+    nlohmann::json layers = nlohmann::json::array();
+    std::int64_t total_runtime = 0, total_macs = 0;
+    double total_energy = 0;
+    std::vector<CostReport> reports;
+    for (std::size_t i = 0; i < net.layers.size(); ++i) {
+        const CostReport r = evaluate(net.layers[i].layer, acc, mappings[i]);
+        total_runtime += r.runtime_cycles;
+        total_macs += r.macs;
+        total_energy += r.energy.total_nj;
+        reports.push_back(r);
+        if (o.json) layers.push_back(cost_report_to_json(net.layers[i].layer, acc, r));
+    }
+    if (o.json) {
+        nlohmann::json doc;
+        doc["layers"] = std::move(layers);
+        doc["totals"] = {{"runtime_cycles", total_runtime},
+                         {"energy_nj", total_energy},
+                         {"macs", total_macs}};
+        std::cout << doc.dump(2) << "\n";
+        return kExitOk;
+    }
+    std::printf("%-22s %-7s %14s %14s %12s %9s %9s %8s %8s  %s\n", "layer", "type",
+                "runtime_cyc", "macs", "energy_nJ", "L1_req", "L2_req", "NoC_BW", "util_PEs",
+                "status");
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+        const auto& r = reports[i];
+        const auto& l = net.layers[i].layer;
+        const std::string status = r.valid() ? "ok" : "INVALID: " + describe(r.invalid, l, acc);
+        std::printf("%-22s %-7s %14lld %14lld %12s %9lld %9lld %8lld %8.1f  %s\n",
+                    l.name.substr(0, 22).c_str(), std::string(layer_type_name(l.type)).c_str(),
+                    static_cast<long long>(r.runtime_cycles), static_cast<long long>(r.macs),
+                    engineering(r.energy.total_nj).c_str(),
+                    static_cast<long long>(r.l1_required_elements),
+                    static_cast<long long>(r.l2_required_elements),
+                    static_cast<long long>(r.noc_bw_required), r.avg_utilized_pes, status.c_str());
+    }
+    std::printf("%-22s %-7s %14lld %14lld %12s\n", "TOTAL", "",
+                static_cast<long long>(total_runtime), static_cast<long long>(total_macs),
+                engineering(total_energy).c_str());
+    std::printf("accelerator: %lld PEs, L1 %lld, L2 %lld, NoC BW %lld, off-chip BW %lld, "
+                "SIMD %lld\n",
+                static_cast<long long>(acc.num_pes), static_cast<long long>(acc.l1_size_elements()),
+                static_cast<long long>(acc.l2_size_elements()),
+                static_cast<long long>(acc.noc[0].bandwidth_elements_per_cycle),
+                static_cast<long long>(acc.offchip_bw_elements_per_cycle),
+                static_cast<long long>(acc.simd_lanes));
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_eval_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<EvalOptions>();
+    CLI::App* c = app.add_subcommand("eval", "evaluate every layer of a MAESTRO network + dataflow file");
+    c->add_option("mapping", options->mapping_file, "MAESTRO .m file (network with dataflows)")->required();
+    options->hw.add_to(*c);
+    c->add_flag("--json", options->json, "print one JSON document instead of a table");
+    c->callback([options, &exit_code] { exit_code = run_eval(*options); });
+}
+
+}  // namespace mapscape::cli

@@ -1,0 +1,26 @@
+// mapscape-cli: the headless front end of the Mapscape engine.
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "util/diagnostic.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"mapscape-cli: evaluate, search and schedule DNN accelerator mappings"};
+    app.require_subcommand(1);
+    int exit_code = mapscape::cli::kExitOk;
+    mapscape::cli::add_eval_command(app, exit_code);
+    mapscape::cli::add_bench_command(app, exit_code);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int code = app.exit(e);
+        return code == 0 ? 0 : mapscape::cli::kExitBadInput;
+    } catch (const mapscape::InputError& e) {
+        std::cerr << e.diagnostic().to_string() << "\n";
+        return mapscape::cli::kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "mapscape-cli: " << e.what() << "\n";
+        return mapscape::cli::kExitBadInput;
+    }
+    return exit_code;
+}

@@ -1,0 +1,66 @@
+#include "arch/accelerator.hpp"
+
+#include <limits>
+
+namespace mapscape {
+
+Accelerator maestro_cli_defaults() {
+    Accelerator acc;
+    acc.name = "maestro-defaults";
+    return acc;
+}
+
+void set_uniform_noc(Accelerator& acc, std::int64_t bandwidth, std::int64_t hops,
+                     std::int64_t hop_latency) {
+    for (auto& level : acc.noc) level = NocLevel{bandwidth, hops, hop_latency};
+}
+
+std::string accelerator_problem(const Accelerator& acc) {
+    constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
+    auto positive = [&](const char* what, std::int64_t v) -> std::string {
+        if (v < 1) return std::string(what) + " must be at least 1, not " + std::to_string(v);
+        if (v > kIntMax)
+            return std::string(what) + " = " + std::to_string(v) +
+                   " is larger than the supported maximum " + std::to_string(kIntMax);
+        return {};
+    };
+    std::string p;
+    if (!(p = positive("the number of PEs", acc.num_pes)).empty()) return p;
+    if (!(p = positive("the SIMD lane count", acc.simd_lanes)).empty()) return p;
+    if (!(p = positive("the word size", acc.word_size_bytes)).empty()) return p;
+    if (acc.word_size_bytes > 16) return "the word size must be at most 16 bytes";
+    if (acc.l1_size_bytes < acc.word_size_bytes)
+        return "the L1 size must hold at least one word";
+    if (acc.l2_size_bytes < acc.word_size_bytes)
+        return "the L2 size must hold at least one word";
+    if (acc.l1_size_bytes > kIntMax || acc.l2_size_bytes > kIntMax)
+        return "buffer sizes above " + std::to_string(kIntMax) + " bytes are not supported";
+    if (!(p = positive("the off-chip bandwidth", acc.offchip_bw_elements_per_cycle)).empty())
+        return p;
+    for (std::size_t i = 0; i < acc.noc.size(); ++i) {
+        const auto& n = acc.noc[i];
+        std::string where = "NoC level " + std::to_string(i);
+        if (!(p = positive((where + " bandwidth").c_str(), n.bandwidth_elements_per_cycle))
+                 .empty())
+            return p;
+        if (n.hops < 0 || n.hop_latency_cycles < 0)
+            return where + " hops and hop latency must not be negative";
+    }
+    if (!(acc.clock_mhz > 0.0)) return "the clock frequency must be positive";
+    if (acc.pe_hierarchy.size() > static_cast<std::size_t>(kMaxClusterLevels))
+        return "the PE hierarchy has more than " + std::to_string(kMaxClusterLevels) + " levels";
+    if (!acc.pe_hierarchy.empty()) {
+        std::int64_t product = 1;
+        for (auto s : acc.pe_hierarchy) {
+            if (s < 1) return "PE hierarchy sizes must be at least 1";
+            product *= s;
+            if (product > kIntMax) return "the PE hierarchy is too large";
+        }
+        if (product != acc.num_pes)
+            return "the PE hierarchy multiplies to " + std::to_string(product) + " PEs but the "
+                   "accelerator has " + std::to_string(acc.num_pes);
+    }
+    return {};
+}
+
+}  // namespace mapscape

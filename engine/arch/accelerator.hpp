@@ -1,0 +1,55 @@
+// The accelerator: PE array and its cluster hierarchy, buffers, NoC per level, off-chip link.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "arch/technology.hpp"
+
+namespace mapscape {
+
+// MAESTRO models at most four cluster levels, each with its own NoC.
+inline constexpr int kMaxClusterLevels = 4;
+
+struct NocLevel {
+    std::int64_t bandwidth_elements_per_cycle = 2147483647;
+    std::int64_t hops = 1;
+    std::int64_t hop_latency_cycles = 0;  // head latency = hops x hop_latency
+
+    std::int64_t head_latency_cycles() const { return hops * hop_latency_cycles; }
+    bool operator==(const NocLevel&) const = default;
+};
+
+struct Accelerator {
+    std::string name = "accelerator";
+    std::int64_t num_pes = 7;
+    // Physical cluster sizes, outermost first (e.g. {12, 14}: 12 rows of 14 PEs). Optional;
+    // when given, their product is the PE count. Used by presets, editors and fixed-array searches.
+    std::vector<std::int64_t> pe_hierarchy;
+    std::int64_t simd_lanes = 1;                  // ALUs per PE
+    std::int64_t l1_size_bytes = 2147483647;      // per PE
+    std::int64_t l2_size_bytes = 2147483647;      // shared global buffer
+    std::array<NocLevel, kMaxClusterLevels> noc;  // [0]: L2 to the top clusters, then inward
+    std::int64_t offchip_bw_elements_per_cycle = 70000;
+    std::int64_t word_size_bytes = 1;
+    double clock_mhz = 1000.0;
+    TechnologyTable technology;
+
+    std::int64_t l1_size_elements() const { return l1_size_bytes / word_size_bytes; }
+    std::int64_t l2_size_elements() const { return l2_size_bytes / word_size_bytes; }
+    bool operator==(const Accelerator&) const = default;
+};
+
+// MAESTRO's command-line defaults (7 PEs, unconstrained buffers and NoC, off-chip 70000).
+Accelerator maestro_cli_defaults();
+
+// Sets every NoC level to the same bandwidth and latency, as MAESTRO's command line does.
+void set_uniform_noc(Accelerator& acc, std::int64_t bandwidth, std::int64_t hops,
+                     std::int64_t hop_latency);
+
+// Explains what is wrong with an accelerator description, or returns an empty string.
+std::string accelerator_problem(const Accelerator& acc);
+
+}  // namespace mapscape

@@ -1,0 +1,86 @@
+#include "cost/evaluate.hpp"
+
+#include "cost/area_power.hpp"
+#include "cost/level_analysis.hpp"
+#include "cost/mapping_plan.hpp"
+
+namespace mapscape {
+
+namespace {
+
+void fill_energy(const Accelerator& acc, CostReport& r) {
+    const TechnologyTable& t = acc.technology;
+    std::int64_t l1_accesses = 0, l2_accesses = 0;
+    for (const auto& a : r.tensors) {
+        l1_accesses += a.l1_read + a.l1_write;
+        l2_accesses += a.l2_read + a.l2_write;
+    }
+    // DRAM: every input and weight element is fetched once and every output written once; the
+    // analysis assumes (as MAESTRO does) that L2 holds the tiles it stages.
+    r.dram_accesses = r.tensor(TensorRole::Input).l2_write + r.tensor(TensorRole::Weight).l2_write +
+                      r.tensor(TensorRole::Output).l2_read;
+    r.energy.mac_nj = static_cast<double>(r.macs) * t.mac_energy_nj;
+    r.energy.l1_nj = static_cast<double>(l1_accesses) * t.l1_access_energy_nj();
+    r.energy.l2_nj = static_cast<double>(l2_accesses) * t.l2_access_energy_nj();
+    r.energy.dram_nj = static_cast<double>(r.dram_accesses) * t.dram_access_energy_nj();
+    r.energy.total_nj = r.energy.mac_nj + r.energy.l1_nj + r.energy.l2_nj + r.energy.dram_nj;
+
+    // MAESTRO's CSV energy: L2 traffic except output reads, all L1 traffic, no MACs.
+    const auto& in = r.tensor(TensorRole::Input);
+    const auto& w = r.tensor(TensorRole::Weight);
+    const auto& o = r.tensor(TensorRole::Output);
+    const double l2_part = static_cast<double>(in.l2_read + in.l2_write + w.l2_read + w.l2_write +
+                                               o.l2_write);
+    r.maestro_energy_nj = t.mac_energy_nj * (t.l2_access_in_macs * l2_part +
+                                             t.l1_access_in_macs * static_cast<double>(l1_accesses));
+}
+
+}  // namespace
+
+CostReport evaluate(const Layer& layer, const Accelerator& acc, const Mapping& mapping) {
+    CostReport r;
+    r.layer_macs = exact_macs(layer);
+    MappingPlan plan;
+    build_mapping_plan(layer, acc, mapping, plan);
+    if (plan.invalid.kind != Invalidity::None) {
+        r.invalid = plan.invalid;
+        return r;
+    }
+    TopLevelOutcome top;
+    analyze_top_level(plan, thread_workspace(), top);
+    r.invalid = top.problem;
+    r.runtime_cycles = top.runtime;
+    r.macs = top.macs;
+    r.tensors = top.tensors;
+    r.l2_required_elements_by_tensor = top.l2_required;
+    r.l2_required_elements = top.l2_required[0] + top.l2_required[1] + top.l2_required[2];
+    r.l1_required_elements = top.l1_required;
+    r.l1_required_bytes = r.l1_required_elements * acc.word_size_bytes;
+    r.l2_required_bytes = r.l2_required_elements * acc.word_size_bytes;
+    r.noc_bw_required = top.peak_noc_bw;
+    r.avg_noc_bw_required = top.avg_noc_bw;
+    r.offchip_bw_required = top.offchip_bw;
+    r.avg_utilized_pes = top.avg_active_clusters;
+    r.arithmetic_intensity = top.arithmetic_intensity;
+    r.ingress_delay = top.ingress;
+    r.egress_delay = top.egress;
+    r.compute_delay = top.compute;
+    fill_energy(acc, r);
+    const AreaPower ap =
+        estimate_area_power(acc.technology, acc.num_pes, acc.simd_lanes,
+                            acc.noc[0].bandwidth_elements_per_cycle, r.l1_required_elements,
+                            r.l2_required_elements);
+    r.area_um2 = ap.area_um2;
+    r.pe_power_mw = ap.pe_power_mw;
+    r.l1_power_mw = ap.l1_power_mw;
+    r.l2_power_mw = ap.l2_power_mw;
+    r.noc_power_mw = ap.noc_power_mw;
+    r.power_mw = ap.total_power_mw();
+    if (r.valid() && r.l1_required_bytes > acc.l1_size_bytes)
+        r.invalid = {Invalidity::L1Overflow, -1, Dim::K, r.l1_required_bytes, acc.l1_size_bytes};
+    else if (r.valid() && r.l2_required_bytes > acc.l2_size_bytes)
+        r.invalid = {Invalidity::L2Overflow, -1, Dim::K, r.l2_required_bytes, acc.l2_size_bytes};
+    return r;
+}
+
+}  // namespace mapscape

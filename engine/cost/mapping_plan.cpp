@@ -1,0 +1,423 @@
+// Static preprocessing of a mapping, following MAESTRO's cluster analysis: directives are cut
+// into levels at Cluster, primed dimensions are rewritten to input coordinates, dimensions a
+// level lacks are inherited from the level above or filled in as full temporal maps, strided
+// windows are widened, and each level's tile and reuse tables are derived.
+#include "cost/mapping_plan.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <tuple>
+
+#include "mapping/mapping.hpp"
+#include "workload/layer.hpp"
+
+namespace mapscape {
+
+namespace {
+
+constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
+
+void fail(MappingPlan& plan, Invalidity kind, int level = -1, Dim dim = Dim::K,
+          std::int64_t value = 0, std::int64_t limit = 0) {
+    if (plan.invalid.kind != Invalidity::None) return;
+    plan.invalid = InvalidityDetail{kind, static_cast<std::int8_t>(level), dim, value, limit};
+}
+
+TensorDims tensor_dims(std::initializer_list<Dim> dims, bool with_batch) {
+    TensorDims t;
+    if (with_batch) {
+        t.dims[static_cast<std::size_t>(t.count++)] = Dim::N;
+        t.set.insert(Dim::N);
+    }
+    for (Dim d : dims) {
+        t.dims[static_cast<std::size_t>(t.count++)] = d;
+        t.set.insert(d);
+    }
+    return t;
+}
+
+// Effective layer type and sizes as analysed (FC as a 1x1 CONV, TRCONV as CONV).
+LayerType analysed_type(LayerType t) {
+    if (t == LayerType::FullyConnected || t == LayerType::TransposedConv) return LayerType::Conv;
+    return t;
+}
+
+bool cheap_layer_check(const Layer& layer) {
+    for (Dim d : kAllDims)
+        if (layer.size(d) < 0 || layer.size(d) > kIntMax || layer.stride(d) < 1) return false;
+    auto has = [&](Dim d) { return layer.has(d); };
+    switch (layer.type) {
+        case LayerType::Gemm: return has(Dim::M) && has(Dim::N) && has(Dim::K);
+        case LayerType::FullyConnected: return has(Dim::K) && has(Dim::C);
+        default:
+            if (!has(Dim::C) || !has(Dim::R) || !has(Dim::S)) return false;
+            if (layer.type != LayerType::DepthwiseConv && !has(Dim::K)) return false;
+            if (layer.type == LayerType::GroupedConv && !has(Dim::G)) return false;
+            if (has(Dim::Y) == has(Dim::Yo) || has(Dim::X) == has(Dim::Xo)) return false;
+            if (has(Dim::Y) && layer.size(Dim::Y) < layer.size(Dim::R)) return false;
+            if (has(Dim::X) && layer.size(Dim::X) < layer.size(Dim::S)) return false;
+            return true;
+    }
+}
+
+// MAESTRO's dimension table for the layer, including its derivation of the missing one of
+// Y / Y' (and X / X') and its (crossed) choice of which stride the derived one inherits.
+void build_full_dimensions(const Layer& layer, MappingPlan& plan) {
+    const LayerType type = analysed_type(layer.type);
+    plan.convolution_like = is_convolution_like(type);
+    plan.full = {};
+    plan.full_dims = {};
+    DimArray strides{};
+    strides.fill(1);
+    for (Dim d : kAllDims) {
+        std::int64_t size = layer.size(d);
+        if (layer.type == LayerType::FullyConnected &&
+            (d == Dim::R || d == Dim::S || d == Dim::Y || d == Dim::X))
+            size = 1;
+        if (layer.type == LayerType::FullyConnected && (d == Dim::Yo || d == Dim::Xo)) size = 0;
+        if (size <= 0) continue;
+        at(plan.full, d) = size;
+        at(strides, d) = layer.stride(d);
+        plan.full_dims.insert(d);
+    }
+    if (plan.convolution_like) {
+        const bool has_y = plan.full_dims.contains(Dim::Y), has_x = plan.full_dims.contains(Dim::X);
+        const bool has_yo = plan.full_dims.contains(Dim::Yo),
+                   has_xo = plan.full_dims.contains(Dim::Xo);
+        // MAESTRO takes the stride for the derived row dimension from the column entries of
+        // primed layers and vice versa; with the usual unit strides this makes no difference.
+        std::int64_t y_stride = 1, x_stride = 1;
+        if (has_y) y_stride = at(strides, Dim::Y);
+        if (has_x) x_stride = at(strides, Dim::X);
+        if (has_xo) y_stride = at(strides, Dim::Xo);
+        if (has_yo) x_stride = at(strides, Dim::Yo);
+        const std::int64_t r = at(plan.full, Dim::R), s = at(plan.full, Dim::S);
+        if (has_x && !has_xo) {
+            at(plan.full, Dim::Xo) = at(plan.full, Dim::X) - s + 1;
+            at(strides, Dim::Xo) = x_stride;
+            plan.full_dims.insert(Dim::Xo);
+        }
+        if (has_y && !has_yo) {
+            at(plan.full, Dim::Yo) = at(plan.full, Dim::Y) - r + 1;
+            at(strides, Dim::Yo) = y_stride;
+            plan.full_dims.insert(Dim::Yo);
+        }
+        if (!has_x && has_xo) {
+            at(plan.full, Dim::X) = at(plan.full, Dim::Xo) + s - 1;
+            at(strides, Dim::X) = x_stride;
+            plan.full_dims.insert(Dim::X);
+        }
+        if (!has_y && has_yo) {
+            at(plan.full, Dim::Y) = at(plan.full, Dim::Yo) + r - 1;
+            at(strides, Dim::Y) = y_stride;
+            plan.full_dims.insert(Dim::Y);
+        }
+    }
+    plan.levels[0].stride = strides;
+
+    const bool batch = plan.full_dims.contains(Dim::N);
+    auto& t = plan.tensors;
+    constexpr auto in = static_cast<std::size_t>(TensorRole::Input);
+    constexpr auto w = static_cast<std::size_t>(TensorRole::Weight);
+    constexpr auto out = static_cast<std::size_t>(TensorRole::Output);
+    switch (type) {
+        case LayerType::DepthwiseConv:
+            t[in] = tensor_dims({Dim::C, Dim::Y, Dim::X}, batch);
+            t[w] = tensor_dims({Dim::C, Dim::R, Dim::S}, false);
+            t[out] = tensor_dims({Dim::C, Dim::Y, Dim::X}, batch);
+            break;
+        case LayerType::GroupedConv:
+            t[in] = tensor_dims({Dim::G, Dim::C, Dim::Y, Dim::X}, batch);
+            t[w] = tensor_dims({Dim::G, Dim::K, Dim::C, Dim::R, Dim::S}, false);
+            t[out] = tensor_dims({Dim::G, Dim::K, Dim::C, Dim::Y, Dim::X}, batch);
+            break;
+        case LayerType::Gemm:
+            t[in] = tensor_dims({Dim::M, Dim::K}, false);
+            t[w] = tensor_dims({Dim::K, Dim::N}, false);
+            t[out] = tensor_dims({Dim::M, Dim::N}, false);
+            break;
+        default:
+            t[in] = tensor_dims({Dim::C, Dim::Y, Dim::X}, batch);
+            t[w] = tensor_dims({Dim::K, Dim::C, Dim::R, Dim::S}, false);
+            t[out] = tensor_dims({Dim::K, Dim::Y, Dim::X}, batch);
+            break;
+    }
+}
+
+// Working list of one level's directives while it is completed.
+struct DirectiveList {
+    int count = 0;
+    std::array<LevelDirective, kMaxLevelDirectives> items{};
+
+    int find(Dim d) const {
+        for (int i = 0; i < count; ++i)
+            if (items[static_cast<std::size_t>(i)].dim == d) return i;
+        return -1;
+    }
+    bool push_back(const LevelDirective& d) {
+        if (count >= kMaxLevelDirectives) return false;
+        items[static_cast<std::size_t>(count++)] = d;
+        return true;
+    }
+    bool push_front(const LevelDirective& d) {
+        if (count >= kMaxLevelDirectives) return false;
+        for (int i = count; i > 0; --i)
+            items[static_cast<std::size_t>(i)] = items[static_cast<std::size_t>(i - 1)];
+        items[0] = d;
+        ++count;
+        return true;
+    }
+};
+
+// MAESTRO's spatial edge analysis: how many sub-clusters are busy in the last spatial step.
+std::int64_t edge_sub_clusters(const LevelDirective& sp, std::int64_t dim, std::int64_t clusters) {
+    const std::int64_t size = sp.size, ofs = sp.offset;
+    const std::int64_t full_coverage = ofs * (clusters - 1) + size;
+    std::int64_t edge = 1;
+    if (dim > full_coverage) {
+        const std::int64_t steady = ((dim - size) / ofs + 1) / clusters - 1;
+        const std::int64_t remaining = dim - (steady + 1) * ofs * clusters;
+        edge = remaining < size ? 1 : (remaining - size) / ofs + 1;
+    } else if (dim > size) {
+        edge = (dim - size) / ofs + 1;
+        if (ofs * (edge - 1) + size < dim) ++edge;
+    }
+    if (dim <= size) edge = 1;
+    return edge;
+}
+
+// MAESTRO's reuse tables: per dimension, the mapped tile, its non-overlapping part, and the
+// same two at the edge step; Y' and X' follow from Y and X minus the filter.
+void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
+    lv.mapped = {};
+    lv.unique = {};
+    lv.mapped_edge = {};
+    lv.unique_edge = {};
+    for (int i = 0; i < lv.num_directives; ++i) {
+        const auto& d = lv.directives[static_cast<std::size_t>(i)];
+        const std::int64_t dim = at(lv.tile, d.dim), size = d.size, ofs = d.offset;
+        std::int64_t steady = (dim - size) / ofs;
+        if (steady < 0) steady = 0;
+        const bool has_edge = (steady * ofs + size < dim) || (size > dim);
+        at(lv.mapped, d.dim) = size;
+        at(lv.unique, d.dim) = std::min(size, ofs);
+        if (!d.spatial && dim <= size) at(lv.unique, d.dim) = 0;
+        std::int64_t edge_size = dim - (steady + 1) * ofs;
+        if (edge_size < 0) edge_size = dim;
+        const std::int64_t out_of_bound = size - edge_size;
+        at(lv.mapped_edge, d.dim) = has_edge ? edge_size : size;
+        at(lv.unique_edge, d.dim) = std::max<std::int64_t>(ofs - out_of_bound, 0);
+    }
+    if (!convolution_like) return;
+    for (int i = 0; i < lv.num_directives; ++i) {
+        const auto& d = lv.directives[static_cast<std::size_t>(i)];
+        if (!is_reference_dim(d.dim)) continue;
+        const Dim out = output_dim_of(d.dim), window = window_partner(d.dim);
+        at(lv.mapped, out) = at(lv.mapped, d.dim) - at(lv.mapped, window) + 1;
+        at(lv.unique, out) = std::min(d.offset, d.size);
+        at(lv.mapped_edge, out) = at(lv.mapped_edge, d.dim) - at(lv.mapped_edge, window) + 1;
+        at(lv.unique_edge, out) = std::min(d.offset, at(lv.mapped_edge, out));
+    }
+}
+
+}  // namespace
+
+void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mapping& mapping,
+                        MappingPlan& plan) {
+    plan.invalid = {};
+    plan.num_levels = 0;
+    plan.simd_lanes = acc.simd_lanes;
+    plan.offchip_bandwidth = acc.offchip_bw_elements_per_cycle;
+    plan.configured_pes = acc.num_pes;
+    if (!cheap_layer_check(layer)) return fail(plan, Invalidity::LayerShape);
+    if (acc.num_pes < 1 || acc.simd_lanes < 1 || acc.offchip_bw_elements_per_cycle < 1)
+        return fail(plan, Invalidity::AcceleratorSpec);
+    for (const auto& n : acc.noc)
+        if (n.bandwidth_elements_per_cycle < 1) return fail(plan, Invalidity::AcceleratorSpec);
+    if (mapping.directives.empty()) return fail(plan, Invalidity::EmptyMapping);
+
+    build_full_dimensions(layer, plan);
+
+    // Directive-level checks MAESTRO makes while parsing.
+    int num_clusters = 0;
+    std::int64_t uppermost = 1;
+    std::int64_t innermost_cluster = acc.num_pes;
+    {
+        int level = 0;
+        for (const auto& d : mapping.directives) {
+            if (d.kind == DirectiveKind::Cluster) {
+                if (d.size < 1) return fail(plan, Invalidity::MapSizeNotPositive, level + 1);
+                ++level;
+                ++num_clusters;
+                if (num_clusters >= kMaxClusterLevels)
+                    return fail(plan, Invalidity::TooManyLevels, level, Dim::K, num_clusters + 1,
+                                kMaxClusterLevels);
+                uppermost *= d.size;
+                if (uppermost > acc.num_pes)
+                    return fail(plan, Invalidity::ClustersExceedPEs, level, Dim::K, uppermost,
+                                acc.num_pes);
+                innermost_cluster = d.size;
+                continue;
+            }
+            if (d.size < 1 || d.offset < 1 || d.size > kIntMax || d.offset > kIntMax)
+                return fail(plan, Invalidity::MapSizeNotPositive, level, d.dim,
+                            std::min(d.size, d.offset));
+            if (d.kind == DirectiveKind::TemporalMap && is_sliding_dim(d.dim) &&
+                plan.full_dims.contains(d.dim) &&
+                (d.size != d.offset || d.size != at(plan.full, d.dim)))
+                return fail(plan, Invalidity::FilterTileNotWhole, level, d.dim, d.size,
+                            at(plan.full, d.dim));
+        }
+    }
+    (void)innermost_cluster;
+    plan.num_levels = num_clusters + 1;
+
+    // Dimensions of the input tensors, in name order (the order MAESTRO fills them in).
+    const DimSet input_vars = plan.tensors[0].set | plan.tensors[1].set;
+
+    const std::int64_t num_unit_clusters = uppermost * (acc.num_pes / uppermost);
+    std::int64_t last_cluster_size = num_unit_clusters;
+    DimArray level_tile = plan.full;
+    DimSet level_dims = plan.full_dims;
+    DimArray level_stride = plan.levels[0].stride;
+
+    std::size_t next = 0;  // position in mapping.directives
+    for (int li = 0; li < plan.num_levels; ++li) {
+        LevelPlan& lv = plan.levels[static_cast<std::size_t>(li)];
+        const bool top = li == 0;
+        DirectiveList df;
+        // This level's own directives, up to the next Cluster.
+        std::int64_t closing_cluster = 0;
+        for (; next < mapping.directives.size(); ++next) {
+            const auto& d = mapping.directives[next];
+            if (d.kind == DirectiveKind::Cluster) {
+                closing_cluster = d.size;
+                ++next;
+                break;
+            }
+            if (!df.push_back({d.dim, d.kind == DirectiveKind::SpatialMap, d.size, d.offset}))
+                return fail(plan, Invalidity::TooManyDirectives, li);
+        }
+
+        // Rewrite Y' / X' to input coordinates using this level's filter tile.
+        if (plan.convolution_like) {
+            for (auto [in_dim, out_dim, window] : {std::tuple{Dim::X, Dim::Xo, Dim::S},
+                                                   std::tuple{Dim::Y, Dim::Yo, Dim::R}}) {
+                const int in_idx = df.find(in_dim), out_idx = df.find(out_dim);
+                if (out_idx < 0) continue;
+                if (in_idx >= 0) return fail(plan, Invalidity::InputAndOutputMapped, li, in_dim);
+                std::int64_t window_size = -1;
+                for (int i = 0; i < df.count; ++i)
+                    if (df.items[static_cast<std::size_t>(i)].dim == window)
+                        window_size = df.items[static_cast<std::size_t>(i)].size;
+                if (window_size < 0) {
+                    // MAESTRO reads an uninitialised value here; use the filter tile this
+                    // level ends up with: the one inherited from above, else the whole filter.
+                    window_size = at(plan.full, window);
+                    if (!top) {
+                        const LevelPlan& up = plan.levels[static_cast<std::size_t>(li - 1)];
+                        const int up_idx = up.first_directive[static_cast<std::size_t>(
+                            index_of(window))];
+                        if (up_idx >= 0) window_size = up.directives[static_cast<std::size_t>(up_idx)].size;
+                    }
+                }
+                for (int i = out_idx; i < df.count; ++i) {
+                    auto& od = df.items[static_cast<std::size_t>(i)];
+                    if (od.dim != out_dim) continue;
+                    od.dim = in_dim;
+                    od.size = od.size + window_size - 1;
+                }
+            }
+        }
+        // Inherit the dimensions the level above maps but this one does not (each goes to the
+        // front, so they end up in reverse order, as in MAESTRO).
+        if (!top) {
+            const LevelPlan& up = plan.levels[static_cast<std::size_t>(li - 1)];
+            for (int i = 0; i < up.num_directives; ++i) {
+                const auto& ud = up.directives[static_cast<std::size_t>(i)];
+                if (df.find(ud.dim) >= 0) continue;
+                if (!df.push_front({ud.dim, false, ud.size, ud.offset}))
+                    return fail(plan, Invalidity::TooManyDirectives, li);
+            }
+        }
+        // Fill in input-tensor dimensions nobody mapped as one full temporal step.
+        for (Dim v : kAllDims) {
+            if (!input_vars.contains(v) || df.find(v) >= 0 || !level_dims.contains(v)) continue;
+            if (!df.push_back({v, false, at(level_tile, v), at(level_tile, v)}))
+                return fail(plan, Invalidity::TooManyDirectives, li);
+        }
+        // Every directive must name a dimension this level has.
+        for (int i = 0; i < df.count; ++i) {
+            const Dim v = df.items[static_cast<std::size_t>(i)].dim;
+            if (!level_dims.contains(v)) return fail(plan, Invalidity::DimensionNotInLevel, li, v);
+        }
+        // Widen strided windows: a map covering whole filter windows steps by stride per output.
+        if (plan.convolution_like) {
+            for (int i = 0; i < df.count; ++i) {
+                auto& d = df.items[static_cast<std::size_t>(i)];
+                if (!is_reference_dim(d.dim)) continue;
+                const std::int64_t stride = at(level_stride, d.dim);
+                if (stride == 1) continue;
+                const std::int64_t window = at(plan.full, window_partner(d.dim));
+                if (d.size < window) continue;
+                const std::int64_t outputs = (d.size + stride - window) / stride;
+                d.size = outputs * std::min(stride, window) + std::max<std::int64_t>(window - stride, 0);
+                d.offset = outputs * stride;
+                if (!top && window < stride) d.offset = outputs * window;
+                if (d.size < 1 || d.offset < 1)
+                    return fail(plan, Invalidity::MapSizeNotPositive, li, d.dim, d.size);
+            }
+        }
+
+        // Commit the level.
+        lv.num_directives = df.count;
+        lv.directives = df.items;
+        lv.num_sub_clusters = top ? num_unit_clusters / uppermost : last_cluster_size;
+        const auto& noc = acc.noc[static_cast<std::size_t>(li)];
+        lv.noc_bandwidth = noc.bandwidth_elements_per_cycle;
+        lv.noc_head_latency = noc.head_latency_cycles();
+        lv.tile = level_tile;
+        lv.tile_dims = level_dims;
+        lv.stride = level_stride;
+        lv.first_directive.fill(-1);
+        lv.last_directive.fill(-1);
+        lv.mapped_dims = {};
+        lv.first_spatial = -1;
+        int spatial_count = 0;
+        for (int i = 0; i < df.count; ++i) {
+            const auto& d = df.items[static_cast<std::size_t>(i)];
+            const auto di = static_cast<std::size_t>(index_of(d.dim));
+            if (lv.first_directive[di] < 0) lv.first_directive[di] = static_cast<std::int8_t>(i);
+            lv.last_directive[di] = static_cast<std::int8_t>(i);
+            lv.mapped_dims.insert(d.dim);
+            if (d.spatial) {
+                if (lv.first_spatial < 0) lv.first_spatial = i;
+                ++spatial_count;
+            }
+        }
+        if (spatial_count == 0) return fail(plan, Invalidity::NoSpatialMap, li);
+        if (spatial_count > 2)
+            return fail(plan, Invalidity::TooManySpatialMaps, li, Dim::K, spatial_count, 2);
+        if (lv.num_sub_clusters < 1)
+            return fail(plan, Invalidity::ClustersExceedPEs, li, Dim::K, uppermost, acc.num_pes);
+        const auto& sp = lv.directives[static_cast<std::size_t>(lv.first_spatial)];
+        lv.num_edge_sub_clusters = edge_sub_clusters(sp, at(level_tile, sp.dim), lv.num_sub_clusters);
+        build_reuse_tables(lv, plan.convolution_like);
+
+        // The next level's tile: each input dimension's map size, clipped to this level's size.
+        DimArray next_tile{};
+        DimSet next_dims;
+        for (Dim v : kAllDims) {
+            if (!input_vars.contains(v)) continue;
+            const int idx = df.find(v);
+            if (idx < 0) continue;  // only when the layer lacks the dimension altogether
+            at(next_tile, v) = std::min(df.items[static_cast<std::size_t>(idx)].size, at(level_tile, v));
+            next_dims.insert(v);
+        }
+        level_tile = next_tile;
+        level_dims = next_dims;
+        last_cluster_size = closing_cluster;
+    }
+}
+
+}  // namespace mapscape

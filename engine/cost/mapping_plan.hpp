@@ -1,0 +1,96 @@
+// The static half of the cost model: a mapping split into cluster levels, with the directives
+// MAESTRO fills in, the tile sizes each level sees, and the per-dimension mapped / unique /
+// edge sizes its reuse analysis uses. Built once per evaluation, in fixed-size storage.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "arch/accelerator.hpp"
+#include "cost/cost_report.hpp"
+#include "workload/dimension.hpp"
+
+namespace mapscape {
+
+struct Layer;
+struct Mapping;
+
+// Directives per level after filling in inherited and missing dimensions; MAESTRO allows a
+// dimension twice in a level, so leave room beyond the 11 dimensions.
+inline constexpr int kMaxLevelDirectives = 24;
+
+struct LevelDirective {
+    Dim dim = Dim::K;
+    bool spatial = false;
+    std::int64_t size = 1;
+    std::int64_t offset = 1;
+};
+
+struct TensorDims {
+    int count = 0;
+    std::array<Dim, 6> dims{};  // coupling order matters where MAESTRO takes "the last" one
+    DimSet set;
+};
+
+// Per-dimension sizes, indexed by Dim.
+using DimArray = std::array<std::int64_t, kNumDims>;
+
+struct LevelPlan {
+    int num_directives = 0;
+    std::array<LevelDirective, kMaxLevelDirectives> directives{};
+    std::int64_t num_sub_clusters = 1;       // units this level distributes work over
+    std::int64_t num_edge_sub_clusters = 1;  // units active at the spatial edge
+    int first_spatial = -1;                  // index of the first SpatialMap
+    std::int64_t noc_bandwidth = 1;
+    std::int64_t noc_head_latency = 0;
+
+    DimArray tile{};            // this level's static dimension sizes
+    DimSet tile_dims;           // which dimensions the level has
+    DimArray stride{};          // outer strides (only Y and X matter)
+
+    // MAESTRO reuse-analysis tables, keyed by dimension (Y' and X' derived from Y and X).
+    DimArray mapped{}, unique{}, mapped_edge{}, unique_edge{};
+
+    // First and last directive index per dimension (-1 when absent): MAESTRO finds directives
+    // by their first occurrence but keeps iteration states by name, so the last one wins.
+    std::array<std::int8_t, kNumDims> first_directive{};
+    std::array<std::int8_t, kNumDims> last_directive{};
+    DimSet mapped_dims;  // dimensions with a directive in this level
+};
+
+struct MappingPlan {
+    InvalidityDetail invalid;  // set when the mapping cannot be analysed at all
+    bool convolution_like = true;
+    int num_levels = 0;
+    std::array<LevelPlan, kMaxClusterLevels> levels{};  // [0] outermost
+
+    DimArray full{};           // the layer's dimension table (Y'/X' or Y/X derived)
+    DimSet full_dims;
+    std::array<TensorDims, kNumTensors> tensors{};  // by TensorRole
+    std::int64_t simd_lanes = 1;
+    std::int64_t offchip_bandwidth = 1;
+    std::int64_t configured_pes = 1;
+};
+
+// Builds the plan. Never allocates; problems are reported in plan.invalid.
+void build_mapping_plan(const Layer& layer, const Accelerator& accelerator,
+                        const Mapping& mapping, MappingPlan& plan);
+
+// MAESTRO's sliding-window partner: Y<->R, X<->S for convolution-like layers.
+constexpr bool is_reference_dim(Dim d) { return d == Dim::Y || d == Dim::X; }
+constexpr bool is_sliding_dim(Dim d) { return d == Dim::R || d == Dim::S; }
+constexpr Dim window_partner(Dim d) {
+    switch (d) {
+        case Dim::Y: return Dim::R;
+        case Dim::R: return Dim::Y;
+        case Dim::X: return Dim::S;
+        case Dim::S: return Dim::X;
+        default: return d;
+    }
+}
+constexpr Dim output_dim_of(Dim d) { return d == Dim::Y ? Dim::Yo : d == Dim::X ? Dim::Xo : d; }
+
+inline std::int64_t at(const DimArray& a, Dim d) { return a[static_cast<std::size_t>(index_of(d))]; }
+inline std::int64_t& at(DimArray& a, Dim d) { return a[static_cast<std::size_t>(index_of(d))]; }
+
+}  // namespace mapscape

@@ -1,0 +1,87 @@
+// A DNN layer: its type and loop-dimension sizes, in MAESTRO's conventions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "workload/dimension.hpp"
+
+namespace mapscape {
+
+enum class LayerType {
+    Conv,            // CONV: K x C x R x S over Y x X (optionally batch N)
+    DepthwiseConv,   // DSCONV: one filter per channel C; K is 1 and not a tensor dimension
+    GroupedConv,     // NGCONV: G groups of K output and C input channels each
+    TransposedConv,  // TRCONV: analysed as CONV (as MAESTRO does)
+    Gemm,            // GEMM: (M x K) * (K x N) = (M x N)
+    FullyConnected,  // FC: K outputs from C inputs (optionally batch N); analysed as a 1x1 CONV
+};
+
+std::string_view layer_type_name(LayerType t);  // "CONV", "DSCONV", "NGCONV", "TRCONV", "GEMM", "FC"
+std::optional<LayerType> parse_layer_type(std::string_view name);
+
+bool is_convolution_like(LayerType t);  // has sliding-window dimensions (Y with R, X with S)
+
+struct Layer {
+    std::string name;
+    LayerType type = LayerType::Conv;
+    // Size of each dimension as described (elements); 0 = not given. For CONV-like layers either
+    // the input size (Y, X) or the output size (Y', X') is given, as in MAESTRO files.
+    std::array<std::int64_t, kNumDims> sizes{};
+    // Stride attached to each dimension by name (MAESTRO's Stride block); only Y and X matter.
+    std::array<std::int64_t, kNumDims> strides = filled_strides();
+
+    bool has(Dim d) const { return sizes[static_cast<std::size_t>(index_of(d))] > 0; }
+    std::int64_t size(Dim d) const { return sizes[static_cast<std::size_t>(index_of(d))]; }
+    std::int64_t stride(Dim d) const { return strides[static_cast<std::size_t>(index_of(d))]; }
+    void set(Dim d, std::int64_t value) { sizes[static_cast<std::size_t>(index_of(d))] = value; }
+    void set_stride(Dim d, std::int64_t value) {
+        strides[static_cast<std::size_t>(index_of(d))] = value;
+    }
+
+    bool operator==(const Layer&) const = default;
+
+    // Builders for the common shapes. Y and X are input sizes.
+    static Layer conv(std::string name, std::int64_t k, std::int64_t c, std::int64_t r,
+                      std::int64_t s, std::int64_t y, std::int64_t x, std::int64_t stride = 1,
+                      std::int64_t batch = 0);
+    static Layer depthwise(std::string name, std::int64_t c, std::int64_t r, std::int64_t s,
+                           std::int64_t y, std::int64_t x, std::int64_t stride = 1,
+                           std::int64_t batch = 0);
+    static Layer gemm(std::string name, std::int64_t m, std::int64_t n, std::int64_t k);
+    static Layer fully_connected(std::string name, std::int64_t outputs, std::int64_t inputs,
+                                 std::int64_t batch = 0);
+
+private:
+    static std::array<std::int64_t, kNumDims> filled_strides() {
+        std::array<std::int64_t, kNumDims> s{};
+        s.fill(1);
+        return s;
+    }
+};
+
+// The layer in the form the cost model analyses: FC becomes a 1x1 CONV, TRCONV a CONV.
+Layer analysed_form(const Layer& layer);
+
+// Output rows and columns after the stride (no padding, as MAESTRO): floor((Y - R) / stride) + 1.
+std::int64_t output_rows(const Layer& layer);
+std::int64_t output_columns(const Layer& layer);
+
+// Exact multiply-accumulate count of the layer (independent of any mapping).
+std::int64_t exact_macs(const Layer& layer);
+
+// Tensor sizes in elements, as MAESTRO reports them (input uses the described Y, X).
+std::int64_t input_elements(const Layer& layer);
+std::int64_t weight_elements(const Layer& layer);
+std::int64_t output_elements(const Layer& layer);
+
+// One-line human summary, e.g. "CONV K64 C3 R7 S7 Y224 X224 /2".
+std::string shape_summary(const Layer& layer);
+
+// Checks a layer for missing or non-positive dimensions; returns an explanation or empty.
+std::string layer_problem(const Layer& layer);
+
+}  // namespace mapscape
