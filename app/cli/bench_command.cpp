@@ -1,11 +1,144 @@
-// `mapscape-cli bench`: cost-model throughput.
+// `mapscape-cli bench`: cost-model throughput on ResNet-18 layers with two-level mappings.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <thread>
+#include <vector>
+
 #include "cli/commands.hpp"
+#include "cost/evaluate.hpp"
+#include "mapping/random_mapping.hpp"
+#include "workload/model.hpp"
 
 namespace mapscape::cli {
 
+namespace {
+
+struct BenchOptions {
+    double seconds = 1.0;
+    int threads = 0;  // 0: all hardware threads
+    std::uint64_t seed = 1;
+    int mappings = 2000;
+};
+
+struct Case {
+    const Layer* layer;
+    Mapping mapping;
+};
+
+std::string cpu_name() {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+    return "unknown CPU";
+}
+
+Accelerator bench_accelerator() {
+    Accelerator acc;
+    acc.name = "bench-256";
+    acc.num_pes = 256;
+    acc.l1_size_bytes = 1 << 20;
+    acc.l2_size_bytes = 1 << 26;
+    set_uniform_noc(acc, 64, 1, 1);
+    acc.offchip_bw_elements_per_cycle = 64;
+    return acc;
+}
+
+// Evaluates the cases round-robin until `seconds` have passed; returns evaluations per second.
+double measure(const std::vector<Case>& cases, const Accelerator& acc, double seconds,
+               std::size_t start, std::int64_t& checksum, ReportDetail detail = ReportDetail::Full) {
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    std::int64_t count = 0;
+    std::size_t i = start;
+    double elapsed = 0;
+    do {
+        for (int k = 0; k < 256; ++k) {
+            const Case& c = cases[i];
+            const CostReport r = evaluate(*c.layer, acc, c.mapping, detail);
+            checksum += r.runtime_cycles;
+            if (++i == cases.size()) i = 0;
+        }
+        count += 256;
+        elapsed = std::chrono::duration<double>(clock::now() - t0).count();
+    } while (elapsed < seconds);
+    return static_cast<double>(count) / elapsed;
+}
+
+int run_bench(const BenchOptions& o) {
+    const Model model = load_bundled_model("resnet18");
+    const Accelerator acc = bench_accelerator();
+    std::mt19937_64 rng(o.seed);
+    std::vector<Case> random_cases, fixed_cases;
+    RandomMappingOptions ro;
+    ro.levels = 2;
+    ro.num_pes = acc.num_pes;
+    for (int i = 0; i < o.mappings; ++i) {
+        const Layer& l = model.layers[static_cast<std::size_t>(i) % model.layers.size()];
+        random_cases.push_back({&l, random_mapping(l, ro, rng)});
+    }
+    // A weight-stationary dataflow in the style of MAESTRO's kcp_ws files.
+    for (const Layer& l : model.layers) {
+        Mapping m;
+        const std::int64_t r = l.size(Dim::R), s = l.size(Dim::S);
+        m.directives = {Directive::spatial(Dim::K, 1, 1),        Directive::temporal(Dim::C, 64, 64),
+                        Directive::temporal(Dim::R, r, r),        Directive::temporal(Dim::S, s, s),
+                        Directive::temporal(Dim::Y, r, 1),        Directive::temporal(Dim::X, s, 1),
+                        Directive::cluster(64),                   Directive::spatial(Dim::C, 1, 1),
+                        Directive::temporal(Dim::Y, r, 1),        Directive::temporal(Dim::X, s, 1),
+                        Directive::temporal(Dim::R, r, r),        Directive::temporal(Dim::S, s, s)};
+        fixed_cases.push_back({&l, m});
+    }
+    std::int64_t valid = 0;
+    for (const auto& c : random_cases) valid += evaluate(*c.layer, acc, c.mapping).valid();
+
+    std::printf("machine: %s, %u hardware threads\n", cpu_name().c_str(),
+                std::thread::hardware_concurrency());
+    std::printf("workload: ResNet-18 (%zu layers), %zu random two-level GAMMA-style mappings "
+                "(%lld valid), seed %llu; accelerator %lld PEs, NoC %lld elements/cycle\n",
+                model.layers.size(), random_cases.size(), static_cast<long long>(valid),
+                static_cast<unsigned long long>(o.seed), static_cast<long long>(acc.num_pes),
+                static_cast<long long>(acc.noc[0].bandwidth_elements_per_cycle));
+    std::int64_t checksum = 0;
+    measure(random_cases, acc, 0.2, 0, checksum);  // warm up
+    const double single = measure(random_cases, acc, o.seconds, 0, checksum, ReportDetail::Objectives);
+    std::printf("cost_model_single_thread: %.0f evaluations/s\n", single);
+    const double full = measure(random_cases, acc, o.seconds, 0, checksum, ReportDetail::Full);
+    std::printf("cost_model_full_report_single_thread: %.0f evaluations/s\n", full);
+    const double fixed = measure(fixed_cases, acc, o.seconds, 0, checksum, ReportDetail::Objectives);
+    std::printf("cost_model_kcp_ws_single_thread: %.0f evaluations/s\n", fixed);
+
+    const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<double> rates(static_cast<std::size_t>(threads));
+    std::vector<std::int64_t> sums(static_cast<std::size_t>(threads));
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            rates[static_cast<std::size_t>(t)] =
+                measure(random_cases, acc, o.seconds, static_cast<std::size_t>(t) * 97 % random_cases.size(),
+                        sums[static_cast<std::size_t>(t)], ReportDetail::Objectives);
+        });
+    for (auto& th : pool) th.join();
+    double total = 0;
+    for (double r : rates) total += r;
+    std::printf("cost_model_%d_threads: %.0f evaluations/s\n", threads, total);
+    std::printf("(checksum %lld)\n", static_cast<long long>(checksum));
+    return kExitOk;
+}
+
+}  // namespace
+
 void add_bench_command(CLI::App& app, int& exit_code) {
-    CLI::App* c = app.add_subcommand("bench", "measure cost-model throughput");
-    c->callback([&exit_code] { exit_code = kExitOk; });
+    auto o = std::make_shared<BenchOptions>();
+    CLI::App* c = app.add_subcommand("bench", "measure cost-model throughput (evaluations per second)");
+    c->add_option("--seconds", o->seconds, "time per benchmark")->check(CLI::Range(0.05, 600.0));
+    c->add_option("--threads", o->threads, "threads for the parallel benchmark (0: all)")->check(CLI::Range(0, 1024));
+    c->add_option("--seed", o->seed, "seed of the random mappings");
+    c->add_option("--mappings", o->mappings, "number of random mappings")->check(CLI::Range(1, 10000000));
+    c->callback([o, &exit_code] { exit_code = run_bench(*o); });
 }
 
 }  // namespace mapscape::cli

@@ -13,5 +13,6 @@ inline constexpr int kExitBadInput = 2;
 
 void add_eval_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
+void add_model_command(CLI::App& app, int& exit_code);
 
 }  // namespace mapscape::cli

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
     int exit_code = mapscape::cli::kExitOk;
     mapscape::cli::add_eval_command(app, exit_code);
     mapscape::cli::add_bench_command(app, exit_code);
+    mapscape::cli::add_model_command(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

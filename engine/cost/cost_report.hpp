@@ -36,6 +36,7 @@ enum class Invalidity : std::uint8_t {
     ZeroSubClusterRuntime,   // the inner clusters never compute (MAESTRO divides by zero here)
     ReusedUnrolledDimension, // a fully unrolled temporal dimension changes (MAESTRO aborts)
     ArithmeticOverflow,      // a count exceeds 64-bit arithmetic
+    TooManyCases,            // more iteration cases than the analysis budget (MAESTRO would take hours)
     L1Overflow,              // per-PE L1 requirement above the L1 size
     L2Overflow,              // L2 requirement above the L2 size
 };
@@ -69,8 +70,14 @@ struct DelayStats {
     std::int64_t avg_cycles = 0;  // occurrence-weighted, truncated as MAESTRO does
 };
 
+// How much a report holds. Objectives: runtime, MACs, access counts, buffer requirements,
+// energy, area, power and PE utilisation (what searches rank and constrain by); Full adds the
+// per-case bandwidth and delay statistics, which cost more to gather.
+enum class ReportDetail : std::uint8_t { Full, Objectives };
+
 struct CostReport {
     InvalidityDetail invalid;  // kind None means the mapping can run
+    ReportDetail detail = ReportDetail::Full;
     bool valid() const { return invalid.kind == Invalidity::None; }
 
     std::int64_t runtime_cycles = 0;
@@ -84,12 +91,14 @@ struct CostReport {
     std::int64_t l1_required_bytes = 0;
     std::int64_t l2_required_bytes = 0;
 
+    // Full detail only (zero in Objectives reports):
     std::int64_t noc_bw_required = 0;       // peak, elements/cycle
     double avg_noc_bw_required = 0;         // occurrence-weighted mean, elements/cycle
     std::int64_t offchip_bw_required = 0;   // elements/cycle
     double avg_utilized_pes = 0;
     double arithmetic_intensity = 0;        // MACs per ingress element, last iteration case
     DelayStats ingress_delay, egress_delay, compute_delay;
+    // (end of the Full-only figures; avg_utilized_pes is in both)
 
     std::int64_t dram_accesses = 0;  // elements moved to or from DRAM
     EnergyBreakdown energy;

@@ -51,6 +51,9 @@ std::string describe(const InvalidityDetail& d, const Layer& layer, const Accele
                    "on such mappings";
         case Invalidity::ArithmeticOverflow:
             return "access counts overflow 64-bit arithmetic";
+        case Invalidity::TooManyCases:
+            return "the mapping has more than " + std::to_string(d.limit) +
+                   " iteration cases to analyse (too many directives with partial tiles in one level)";
         case Invalidity::L1Overflow:
             return "L1 requirement " + std::to_string(d.value) + " B exceeds the L1 size " +
                    std::to_string(d.limit) + " B";

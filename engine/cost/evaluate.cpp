@@ -1,7 +1,8 @@
 #include "cost/evaluate.hpp"
 
 #include "cost/area_power.hpp"
-#include "cost/level_analysis.hpp"
+#include "cost/fast_analysis.hpp"
+#include "cost/reference_analysis.hpp"
 #include "cost/mapping_plan.hpp"
 
 namespace mapscape {
@@ -35,10 +36,10 @@ void fill_energy(const Accelerator& acc, CostReport& r) {
                                              t.l1_access_in_macs * static_cast<double>(l1_accesses));
 }
 
-}  // namespace
-
-CostReport evaluate(const Layer& layer, const Accelerator& acc, const Mapping& mapping) {
+CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mapping& mapping,
+                         bool allow_fast, ReportDetail detail) {
     CostReport r;
+    r.detail = detail;
     r.layer_macs = exact_macs(layer);
     MappingPlan plan;
     build_mapping_plan(layer, acc, mapping, plan);
@@ -47,7 +48,17 @@ CostReport evaluate(const Layer& layer, const Accelerator& acc, const Mapping& m
         return r;
     }
     TopLevelOutcome top;
-    analyze_top_level(plan, thread_workspace(), top);
+    AnalysisWorkspace& ws = thread_workspace();
+    bool done = false;
+    if (allow_fast) {
+        const FastOutcome fast = analyze_top_level_fast(plan, ws, top, detail == ReportDetail::Objectives);
+        done = fast != FastOutcome::NotApplicable;
+        if (fast == FastOutcome::Full) r.detail = ReportDetail::Full;
+    }
+    if (!done) {
+        analyze_top_level_reference(plan, ws, top);
+        r.detail = ReportDetail::Full;
+    }
     r.invalid = top.problem;
     r.runtime_cycles = top.runtime;
     r.macs = top.macs;
@@ -81,6 +92,18 @@ CostReport evaluate(const Layer& layer, const Accelerator& acc, const Mapping& m
     else if (r.valid() && r.l2_required_bytes > acc.l2_size_bytes)
         r.invalid = {Invalidity::L2Overflow, -1, Dim::K, r.l2_required_bytes, acc.l2_size_bytes};
     return r;
+}
+
+}  // namespace
+
+CostReport evaluate(const Layer& layer, const Accelerator& acc, const Mapping& mapping,
+                    ReportDetail detail) {
+    return evaluate_impl(layer, acc, mapping, true, detail);
+}
+
+CostReport evaluate_with_reference_analysis(const Layer& layer, const Accelerator& acc,
+                                            const Mapping& mapping) {
+    return evaluate_impl(layer, acc, mapping, false, ReportDetail::Full);
 }
 
 }  // namespace mapscape

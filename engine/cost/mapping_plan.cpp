@@ -43,8 +43,16 @@ LayerType analysed_type(LayerType t) {
 }
 
 bool cheap_layer_check(const Layer& layer) {
-    for (Dim d : kAllDims)
+    // Every access count is bounded by a small multiple of the product of the dimensions; keep
+    // that product below 2^53 so no count can overflow 64 bits (layer_problem says the same).
+    constexpr std::int64_t kMaxWork = std::int64_t{1} << 53;
+    std::int64_t work = 1;
+    for (Dim d : kAllDims) {
         if (layer.size(d) < 0 || layer.size(d) > kIntMax || layer.stride(d) < 1) return false;
+        if (layer.size(d) > 0 && d != Dim::Yo && d != Dim::Xo &&
+            (__builtin_mul_overflow(work, layer.size(d), &work) || work > kMaxWork))
+            return false;
+    }
     auto has = [&](Dim d) { return layer.has(d); };
     switch (layer.type) {
         case LayerType::Gemm: return has(Dim::M) && has(Dim::N) && has(Dim::K);
@@ -144,42 +152,17 @@ void build_full_dimensions(const Layer& layer, MappingPlan& plan) {
     }
 }
 
-// Working list of one level's directives while it is completed.
-struct DirectiveList {
-    int count = 0;
-    std::array<LevelDirective, kMaxLevelDirectives> items{};
-
-    int find(Dim d) const {
-        for (int i = 0; i < count; ++i)
-            if (items[static_cast<std::size_t>(i)].dim == d) return i;
-        return -1;
-    }
-    bool push_back(const LevelDirective& d) {
-        if (count >= kMaxLevelDirectives) return false;
-        items[static_cast<std::size_t>(count++)] = d;
-        return true;
-    }
-    bool push_front(const LevelDirective& d) {
-        if (count >= kMaxLevelDirectives) return false;
-        for (int i = count; i > 0; --i)
-            items[static_cast<std::size_t>(i)] = items[static_cast<std::size_t>(i - 1)];
-        items[0] = d;
-        ++count;
-        return true;
-    }
-};
-
 // MAESTRO's spatial edge analysis: how many sub-clusters are busy in the last spatial step.
 std::int64_t edge_sub_clusters(const LevelDirective& sp, std::int64_t dim, std::int64_t clusters) {
     const std::int64_t size = sp.size, ofs = sp.offset;
     const std::int64_t full_coverage = ofs * (clusters - 1) + size;
     std::int64_t edge = 1;
     if (dim > full_coverage) {
-        const std::int64_t steady = ((dim - size) / ofs + 1) / clusters - 1;
+        const std::int64_t steady = int_div(int_div(dim - size, ofs) + 1, clusters) - 1;
         const std::int64_t remaining = dim - (steady + 1) * ofs * clusters;
-        edge = remaining < size ? 1 : (remaining - size) / ofs + 1;
+        edge = remaining < size ? 1 : int_div(remaining - size, ofs) + 1;
     } else if (dim > size) {
-        edge = (dim - size) / ofs + 1;
+        edge = int_div(dim - size, ofs) + 1;
         if (ofs * (edge - 1) + size < dim) ++edge;
     }
     if (dim <= size) edge = 1;
@@ -196,7 +179,7 @@ void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
     for (int i = 0; i < lv.num_directives; ++i) {
         const auto& d = lv.directives[static_cast<std::size_t>(i)];
         const std::int64_t dim = at(lv.tile, d.dim), size = d.size, ofs = d.offset;
-        std::int64_t steady = (dim - size) / ofs;
+        std::int64_t steady = int_div(dim - size, ofs);
         if (steady < 0) steady = 0;
         const bool has_edge = (steady * ofs + size < dim) || (size > dim);
         at(lv.mapped, d.dim) = size;
@@ -218,6 +201,36 @@ void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
         at(lv.mapped_edge, out) = at(lv.mapped_edge, d.dim) - at(lv.mapped_edge, window) + 1;
         at(lv.unique_edge, out) = std::min(d.offset, at(lv.mapped_edge, out));
     }
+}
+
+// Gathers each directive's reuse-table values and tensor couplings for the fast analysis.
+void build_directive_tables(LevelPlan& lv, const std::array<TensorDims, kNumTensors>& tensors) {
+    int spatial_count = 0;
+    DimSet seen;
+    lv.simple = true;
+    lv.edge_bits = 0;
+    for (int i = 0; i < lv.num_directives; ++i) {
+        const auto& d = lv.directives[static_cast<std::size_t>(i)];
+        if (seen.contains(d.dim)) lv.simple = false;
+        seen.insert(d.dim);
+        if (d.spatial) ++spatial_count;
+        DirectiveTables& t = lv.tables[static_cast<std::size_t>(i)];
+        const Dim o = output_dim_of(d.dim);
+        t.m = at(lv.mapped, d.dim);
+        t.u = at(lv.unique, d.dim);
+        t.me = at(lv.mapped_edge, d.dim);
+        t.ue = at(lv.unique_edge, d.dim);
+        t.mo = at(lv.mapped, o);
+        t.uo = at(lv.unique, o);
+        t.meo = at(lv.mapped_edge, o);
+        t.ueo = at(lv.unique_edge, o);
+        if (t.me != t.m && i < 32) lv.edge_bits |= 1u << i;
+        t.tensors = 0;
+        for (int r = 0; r < kNumTensors; ++r)
+            if (tensors[static_cast<std::size_t>(r)].set.contains(d.dim))
+                t.tensors = static_cast<std::uint8_t>(t.tensors | (1u << r));
+    }
+    if (spatial_count != 1) lv.simple = false;
 }
 
 }  // namespace
@@ -285,9 +298,15 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
     for (int li = 0; li < plan.num_levels; ++li) {
         LevelPlan& lv = plan.levels[static_cast<std::size_t>(li)];
         const bool top = li == 0;
-        DirectiveList df;
-        // This level's own directives, up to the next Cluster.
+        const LevelPlan* up = top ? nullptr : &plan.levels[static_cast<std::size_t>(li - 1)];
+
+        // This level's own directives, up to the next Cluster; Y' and X' are rewritten to input
+        // coordinates by adding this level's filter tile (the last R or S map of the level).
+        std::array<LevelDirective, kMaxLevelDirectives> own;
+        int own_count = 0;
         std::int64_t closing_cluster = 0;
+        DimSet own_dims;
+        std::int64_t window_size[2] = {-1, -1};  // R, S
         for (; next < mapping.directives.size(); ++next) {
             const auto& d = mapping.directives[next];
             if (d.kind == DirectiveKind::Cluster) {
@@ -295,66 +314,72 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                 ++next;
                 break;
             }
-            if (!df.push_back({d.dim, d.kind == DirectiveKind::SpatialMap, d.size, d.offset}))
-                return fail(plan, Invalidity::TooManyDirectives, li);
+            if (own_count >= kMaxLevelDirectives) return fail(plan, Invalidity::TooManyDirectives, li);
+            own[static_cast<std::size_t>(own_count++)] = {d.dim, d.kind == DirectiveKind::SpatialMap, d.size, d.offset};
+            own_dims.insert(d.dim);
+            if (d.dim == Dim::R) window_size[0] = d.size;
+            if (d.dim == Dim::S) window_size[1] = d.size;
         }
-
-        // Rewrite Y' / X' to input coordinates using this level's filter tile.
         if (plan.convolution_like) {
-            for (auto [in_dim, out_dim, window] : {std::tuple{Dim::X, Dim::Xo, Dim::S},
-                                                   std::tuple{Dim::Y, Dim::Yo, Dim::R}}) {
-                const int in_idx = df.find(in_dim), out_idx = df.find(out_dim);
-                if (out_idx < 0) continue;
-                if (in_idx >= 0) return fail(plan, Invalidity::InputAndOutputMapped, li, in_dim);
-                std::int64_t window_size = -1;
-                for (int i = 0; i < df.count; ++i)
-                    if (df.items[static_cast<std::size_t>(i)].dim == window)
-                        window_size = df.items[static_cast<std::size_t>(i)].size;
-                if (window_size < 0) {
+            for (auto [in_dim, out_dim, window, w] : {std::tuple{Dim::X, Dim::Xo, Dim::S, 1},
+                                                      std::tuple{Dim::Y, Dim::Yo, Dim::R, 0}}) {
+                if (!own_dims.contains(out_dim)) continue;
+                if (own_dims.contains(in_dim)) return fail(plan, Invalidity::InputAndOutputMapped, li, in_dim);
+                std::int64_t ws = window_size[w];
+                if (ws < 0) {
                     // MAESTRO reads an uninitialised value here; use the filter tile this
                     // level ends up with: the one inherited from above, else the whole filter.
-                    window_size = at(plan.full, window);
-                    if (!top) {
-                        const LevelPlan& up = plan.levels[static_cast<std::size_t>(li - 1)];
-                        const int up_idx = up.first_directive[static_cast<std::size_t>(
-                            index_of(window))];
-                        if (up_idx >= 0) window_size = up.directives[static_cast<std::size_t>(up_idx)].size;
+                    ws = at(plan.full, window);
+                    if (up) {
+                        const int idx = up->first_directive[static_cast<std::size_t>(index_of(window))];
+                        if (idx >= 0) ws = up->directives[static_cast<std::size_t>(idx)].size;
                     }
                 }
-                for (int i = out_idx; i < df.count; ++i) {
-                    auto& od = df.items[static_cast<std::size_t>(i)];
+                for (int i = 0; i < own_count; ++i) {
+                    auto& od = own[static_cast<std::size_t>(i)];
                     if (od.dim != out_dim) continue;
                     od.dim = in_dim;
-                    od.size = od.size + window_size - 1;
+                    od.size += ws - 1;
                 }
+                own_dims.erase(out_dim);
+                own_dims.insert(in_dim);
             }
         }
-        // Inherit the dimensions the level above maps but this one does not (each goes to the
-        // front, so they end up in reverse order, as in MAESTRO).
-        if (!top) {
-            const LevelPlan& up = plan.levels[static_cast<std::size_t>(li - 1)];
-            for (int i = 0; i < up.num_directives; ++i) {
-                const auto& ud = up.directives[static_cast<std::size_t>(i)];
-                if (df.find(ud.dim) >= 0) continue;
-                if (!df.push_front({ud.dim, false, ud.size, ud.offset}))
-                    return fail(plan, Invalidity::TooManyDirectives, li);
+        // The completed list: dimensions the level above maps but this one does not, each put
+        // at the front (so in reverse order, as in MAESTRO); then the own directives; then the
+        // input-tensor dimensions nobody mapped, as one full temporal step, in name order.
+        int count = 0;
+        DimSet present = own_dims;
+        if (up) {
+            std::array<LevelDirective, kMaxLevelDirectives> inherited;
+            int inherited_count = 0;
+            for (int i = 0; i < up->num_directives; ++i) {
+                const auto& ud = up->directives[static_cast<std::size_t>(i)];
+                if (present.contains(ud.dim)) continue;
+                present.insert(ud.dim);
+                inherited[static_cast<std::size_t>(inherited_count++)] = {ud.dim, false, ud.size, ud.offset};
             }
-        }
-        // Fill in input-tensor dimensions nobody mapped as one full temporal step.
-        for (Dim v : kAllDims) {
-            if (!input_vars.contains(v) || df.find(v) >= 0 || !level_dims.contains(v)) continue;
-            if (!df.push_back({v, false, at(level_tile, v), at(level_tile, v)}))
+            if (inherited_count + own_count > kMaxLevelDirectives)
                 return fail(plan, Invalidity::TooManyDirectives, li);
+            for (int i = inherited_count - 1; i >= 0; --i)
+                lv.directives[static_cast<std::size_t>(count++)] = inherited[static_cast<std::size_t>(i)];
+        }
+        for (int i = 0; i < own_count; ++i) lv.directives[static_cast<std::size_t>(count++)] = own[static_cast<std::size_t>(i)];
+        for (Dim v : kAllDims) {
+            if (!input_vars.contains(v) || present.contains(v) || !level_dims.contains(v)) continue;
+            if (count >= kMaxLevelDirectives) return fail(plan, Invalidity::TooManyDirectives, li);
+            present.insert(v);
+            lv.directives[static_cast<std::size_t>(count++)] = {v, false, at(level_tile, v), at(level_tile, v)};
         }
         // Every directive must name a dimension this level has.
-        for (int i = 0; i < df.count; ++i) {
-            const Dim v = df.items[static_cast<std::size_t>(i)].dim;
+        for (int i = 0; i < count; ++i) {
+            const Dim v = lv.directives[static_cast<std::size_t>(i)].dim;
             if (!level_dims.contains(v)) return fail(plan, Invalidity::DimensionNotInLevel, li, v);
         }
         // Widen strided windows: a map covering whole filter windows steps by stride per output.
         if (plan.convolution_like) {
-            for (int i = 0; i < df.count; ++i) {
-                auto& d = df.items[static_cast<std::size_t>(i)];
+            for (int i = 0; i < count; ++i) {
+                auto& d = lv.directives[static_cast<std::size_t>(i)];
                 if (!is_reference_dim(d.dim)) continue;
                 const std::int64_t stride = at(level_stride, d.dim);
                 if (stride == 1) continue;
@@ -370,8 +395,7 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         }
 
         // Commit the level.
-        lv.num_directives = df.count;
-        lv.directives = df.items;
+        lv.num_directives = count;
         lv.num_sub_clusters = top ? num_unit_clusters / uppermost : last_cluster_size;
         const auto& noc = acc.noc[static_cast<std::size_t>(li)];
         lv.noc_bandwidth = noc.bandwidth_elements_per_cycle;
@@ -384,8 +408,8 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         lv.mapped_dims = {};
         lv.first_spatial = -1;
         int spatial_count = 0;
-        for (int i = 0; i < df.count; ++i) {
-            const auto& d = df.items[static_cast<std::size_t>(i)];
+        for (int i = 0; i < count; ++i) {
+            const auto& d = lv.directives[static_cast<std::size_t>(i)];
             const auto di = static_cast<std::size_t>(index_of(d.dim));
             if (lv.first_directive[di] < 0) lv.first_directive[di] = static_cast<std::int8_t>(i);
             lv.last_directive[di] = static_cast<std::int8_t>(i);
@@ -403,20 +427,41 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         const auto& sp = lv.directives[static_cast<std::size_t>(lv.first_spatial)];
         lv.num_edge_sub_clusters = edge_sub_clusters(sp, at(level_tile, sp.dim), lv.num_sub_clusters);
         build_reuse_tables(lv, plan.convolution_like);
+        build_directive_tables(lv, plan.tensors);
+        if (up) {
+            for (int i = 0; i < lv.num_directives; ++i)
+                lv.parent_directive[static_cast<std::size_t>(i)] =
+                    up->first_directive[static_cast<std::size_t>(index_of(lv.directives[static_cast<std::size_t>(i)].dim))];
+        }
 
         // The next level's tile: each input dimension's map size, clipped to this level's size.
         DimArray next_tile{};
         DimSet next_dims;
         for (Dim v : kAllDims) {
             if (!input_vars.contains(v)) continue;
-            const int idx = df.find(v);
+            const int idx = lv.first_directive[static_cast<std::size_t>(index_of(v))];
             if (idx < 0) continue;  // only when the layer lacks the dimension altogether
-            at(next_tile, v) = std::min(df.items[static_cast<std::size_t>(idx)].size, at(level_tile, v));
+            at(next_tile, v) = std::min(lv.directives[static_cast<std::size_t>(idx)].size, at(level_tile, v));
             next_dims.insert(v);
         }
         level_tile = next_tile;
         level_dims = next_dims;
         last_cluster_size = closing_cluster;
+    }
+
+    plan.all_levels_simple = true;
+    for (int li = 0; li < plan.num_levels; ++li)
+        plan.all_levels_simple = plan.all_levels_simple && plan.levels[static_cast<std::size_t>(li)].simple;
+    for (int r = 0; r < kNumTensors; ++r) {
+        const TensorDims& t = plan.tensors[static_cast<std::size_t>(r)];
+        std::int64_t size = 1;
+        for (int k = 0; k < t.count; ++k) {
+            const Dim d = t.dims[static_cast<std::size_t>(k)];
+            size *= (r == static_cast<int>(TensorRole::Output) && plan.convolution_like && is_reference_dim(d))
+                        ? at(plan.full, d) - at(plan.full, window_partner(d)) + 1
+                        : at(plan.full, d);
+        }
+        plan.l2_seed[static_cast<std::size_t>(r)] = size;
     }
 }
 

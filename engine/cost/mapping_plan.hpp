@@ -19,11 +19,21 @@ struct Mapping;
 // dimension twice in a level, so leave room beyond the 11 dimensions.
 inline constexpr int kMaxLevelDirectives = 24;
 
+// No default member values: plans hold large arrays of these, filled as needed (a plan is
+// built for every evaluation, and initialising unused entries costs more than the rest).
 struct LevelDirective {
-    Dim dim = Dim::K;
-    bool spatial = false;
-    std::int64_t size = 1;
-    std::int64_t offset = 1;
+    Dim dim;
+    bool spatial;
+    std::int64_t size;
+    std::int64_t offset;
+};
+
+// Static reuse-table values of one directive's dimension, gathered for the fast analysis.
+struct DirectiveTables {  // no default member values, as LevelDirective
+    std::int64_t m, u, me, ue;      // mapped, unique, edge mapped, edge unique
+    std::int64_t mo, uo, meo, ueo;  // the same for the output dimension (Y', X')
+    std::uint8_t tensors;           // bit r set: coupled to TensorRole r
+    bool coupled(TensorRole r) const { return (tensors >> static_cast<int>(r)) & 1u; }
 };
 
 struct TensorDims {
@@ -37,36 +47,51 @@ using DimArray = std::array<std::int64_t, kNumDims>;
 
 struct LevelPlan {
     int num_directives = 0;
-    std::array<LevelDirective, kMaxLevelDirectives> directives{};
+    // Per-directive arrays are filled up to num_directives and not cleared beyond it: the plan
+    // is rebuilt for every evaluation.
+    std::array<LevelDirective, kMaxLevelDirectives> directives;
     std::int64_t num_sub_clusters = 1;       // units this level distributes work over
     std::int64_t num_edge_sub_clusters = 1;  // units active at the spatial edge
     int first_spatial = -1;                  // index of the first SpatialMap
     std::int64_t noc_bandwidth = 1;
     std::int64_t noc_head_latency = 0;
 
-    DimArray tile{};            // this level's static dimension sizes
+    DimArray tile;            // this level's static dimension sizes
     DimSet tile_dims;           // which dimensions the level has
-    DimArray stride{};          // outer strides (only Y and X matter)
+    DimArray stride;          // outer strides (only Y and X matter)
 
     // MAESTRO reuse-analysis tables, keyed by dimension (Y' and X' derived from Y and X).
-    DimArray mapped{}, unique{}, mapped_edge{}, unique_edge{};
+    DimArray mapped, unique, mapped_edge, unique_edge;
 
     // First and last directive index per dimension (-1 when absent): MAESTRO finds directives
     // by their first occurrence but keeps iteration states by name, so the last one wins.
-    std::array<std::int8_t, kNumDims> first_directive{};
-    std::array<std::int8_t, kNumDims> last_directive{};
+    std::array<std::int8_t, kNumDims> first_directive;
+    std::array<std::int8_t, kNumDims> last_directive;
     DimSet mapped_dims;  // dimensions with a directive in this level
+
+    // For the fast analysis: every dimension mapped once and exactly one SpatialMap.
+    bool simple = false;
+    // Directives whose edge tile differs from their full tile (bit i for directive i): only
+    // these bits tell sub-cluster tiles apart.
+    std::uint32_t edge_bits = 0;
+    std::array<DirectiveTables, kMaxLevelDirectives> tables;
+    // Index of the parent level's directive on the same dimension (levels below the top).
+    std::array<std::int8_t, kMaxLevelDirectives> parent_directive;
 };
 
 struct MappingPlan {
     InvalidityDetail invalid;  // set when the mapping cannot be analysed at all
     bool convolution_like = true;
     int num_levels = 0;
-    std::array<LevelPlan, kMaxClusterLevels> levels{};  // [0] outermost
+    std::array<LevelPlan, kMaxClusterLevels> levels;  // [0] outermost
 
     DimArray full{};           // the layer's dimension table (Y'/X' or Y/X derived)
     DimSet full_dims;
     std::array<TensorDims, kNumTensors> tensors{};  // by TensorRole
+    // Tensor sizes at the top level: input and weight (MAESTRO's L2 write seeds) and the
+    // unstrided output (its L2 read seed).
+    std::array<std::int64_t, kNumTensors> l2_seed{};
+    bool all_levels_simple = false;
     std::int64_t simd_lanes = 1;
     std::int64_t offchip_bandwidth = 1;
     std::int64_t configured_pes = 1;
@@ -89,6 +114,12 @@ constexpr Dim window_partner(Dim d) {
     }
 }
 constexpr Dim output_dim_of(Dim d) { return d == Dim::Y ? Dim::Yo : d == Dim::X ? Dim::Xo : d; }
+
+// Quotient of values MAESTRO keeps in C ints (both within 32 bits); a 32-bit division is
+// several times faster than a 64-bit one, and this is the cost model's hot path.
+inline std::int64_t int_div(std::int64_t a, std::int64_t b) {
+    return static_cast<std::int32_t>(a) / static_cast<std::int32_t>(b);
+}
 
 inline std::int64_t at(const DimArray& a, Dim d) { return a[static_cast<std::size_t>(index_of(d))]; }
 inline std::int64_t& at(DimArray& a, Dim d) { return a[static_cast<std::size_t>(index_of(d))]; }

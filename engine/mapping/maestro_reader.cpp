@@ -192,7 +192,12 @@ private:
             else
                 v = parse_integer(vt, (strides ? "the stride of " : "the size of ") + t.text);
             positive(vt, v, (strides ? "the stride of " : "the size of ") + t.text);
-            if (declared.contains(d)) error(t, "dimension " + t.text + " is given twice");
+            if (declared.contains(d)) {
+                // MAESTRO keeps the first value; follow it, but say so.
+                net_.warnings.push_back({where(t), (strides ? "stride of " : "dimension ") + t.text +
+                                                       " is given twice; using the first value, as MAESTRO does"});
+                continue;
+            }
             declared.insert(d);
             if (strides)
                 layer.set_stride(d, v);

@@ -1,4 +1,6 @@
-#include "cost/level_analysis.hpp"
+#include "cost/reference_analysis.hpp"
+
+#include "cost/iteration_states.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -6,61 +8,12 @@
 
 namespace mapscape {
 
+AnalysisWorkspace& thread_workspace() {
+    static thread_local AnalysisWorkspace workspace;
+    return workspace;
+}
+
 namespace {
-
-enum class Position : std::uint8_t { Init, Steady, Edge };
-
-// One iteration state of one directive: its first step, its steady steps, or its last step.
-struct IterationState {
-    Position position = Position::Init;
-    bool unrolled = false;           // Init only: one step covers the whole dimension
-    bool edge = false;               // the Edge step, or an Init step that overhangs
-    bool spatial_edge_edge = false;  // spatial: the last busy sub-cluster holds a partial tile
-    std::int64_t occurrences = 1;
-};
-
-struct DirectiveStates {
-    int count = 0;
-    std::array<IterationState, 3> states{};
-    void add(const IterationState& s) { states[static_cast<std::size_t>(count++)] = s; }
-};
-
-DirectiveStates directive_states(const LevelDirective& d, std::int64_t dim,
-                                 std::int64_t sub_clusters) {
-    DirectiveStates out;
-    const std::int64_t size = d.size, ofs = d.offset;
-    if (!d.spatial) {
-        const bool init_edge = dim < size;
-        out.add({Position::Init, dim <= size, init_edge, false, 1});
-        const std::int64_t steady = (dim - size) / ofs;
-        if (size < dim && steady > 0) out.add({Position::Steady, false, false, false, steady});
-        if (!init_edge && steady * ofs + size < dim) out.add({Position::Edge, false, true, false, 1});
-        return out;
-    }
-    const std::int64_t n = sub_clusters;
-    const std::int64_t coverage = size + ofs * (n - 1);
-    const bool init_unroll = dim <= coverage, init_edge = dim < coverage;
-    out.add({Position::Init, init_unroll, init_edge, init_edge, 1});
-    const std::int64_t steady = ((dim - size) / ofs + 1) / n - 1;
-    const bool has_edge = !init_unroll && ((steady + 1) * (ofs * n) + coverage > dim) &&
-                          (steady * (ofs * n) + coverage != dim);
-    if (coverage < dim && steady > 0) out.add({Position::Steady, false, false, false, steady});
-    const std::int64_t remaining = dim - (steady + 1) * ofs * n;
-    std::int64_t active = remaining < size ? 1 : (remaining - size) / ofs + 1;
-    bool edge_edge = false;
-    if ((active - 1) * ofs + size < remaining) {
-        ++active;
-        edge_edge = true;
-    }
-    if (!init_edge && has_edge) out.add({Position::Edge, false, true, edge_edge, 1});
-    return out;
-}
-
-std::int64_t noc_delay(std::int64_t traffic, std::int64_t bandwidth, std::int64_t head_latency) {
-    const std::int64_t sends =
-        traffic % bandwidth != 0 ? traffic / bandwidth + 1 : traffic / bandwidth;
-    return head_latency + sends - 1;
-}
 
 // Accumulates a += b * c, remembering whether 64 bits overflowed.
 inline void add_product(std::int64_t& a, std::int64_t b, std::int64_t c, bool& overflow) {
@@ -350,34 +303,7 @@ private:
     Invalidity fatal_ = Invalidity::None;
 };
 
-struct InnerOutcome {
-    std::int64_t runtime = 0;
-    double avg_active = 0;
-    // Times MAESTRO's first innermost analysis (the one its L1 figure comes from) recorded
-    // buffer sizes: once, plus once per leading case it skipped as doing no work.
-    std::int64_t first_innermost_size_calls = 0;
-    Invalidity fatal = Invalidity::None;
-};
-
-struct MemoEntry {
-    std::uint64_t generation = 0;
-    DimArray key{};
-    InnerOutcome value;
-};
-
-constexpr int kMemoSlots = 256;
-
 }  // namespace
-
-struct AnalysisWorkspace {
-    std::uint64_t generation = 0;
-    std::array<std::array<MemoEntry, kMemoSlots>, kMaxClusterLevels> memo{};
-};
-
-AnalysisWorkspace& thread_workspace() {
-    static thread_local AnalysisWorkspace workspace;
-    return workspace;
-}
 
 namespace {
 
@@ -497,15 +423,24 @@ InnerOutcome analyze_inner_uncached(const MappingPlan& plan, int li, const DimAr
     const TensorDims& out_t = plan.tensors[static_cast<std::size_t>(TensorRole::Output)];
     const CaseWalker walker(lv, tile);
     InnerOutcome result;
+    if (!ws.charge(walker.total())) {
+        result.fatal = Invalidity::TooManyCases;
+        return result;
+    }
     Case c;
     std::int64_t total_occurrences = 0;
     double active_sum = 0;
     bool seen_valid = false;
     std::int64_t size_calls = 0;
-    for (std::int64_t ci = 0; ci < walker.total(); ++ci) {
+    for (std::int64_t ci = 0; ci < walker.total() && !ws.exhausted(); ++ci) {
         walker.load(ci, c);
-        if (!seen_valid) ++size_calls;
         CaseCosting costing(lv, c);
+        if (!seen_valid) {
+            // MAESTRO records buffer sizes here, costing the ingress (which can abort).
+            ++size_calls;
+            for (int t = 0; t < 2; ++t) costing.spatial_ingress(plan.tensors[static_cast<std::size_t>(t)]);
+            if (costing.fatal() != Invalidity::None) result.fatal = costing.fatal();
+        }
         const std::int64_t egress = costing.spatial_egress(out_t);
         if (costing.critical_path_macs(out_t) <= 0) continue;
         std::int64_t ingress = 0;
@@ -543,10 +478,10 @@ InnerOutcome analyze_inner_uncached(const MappingPlan& plan, int li, const DimAr
 
 InnerOutcome analyze_inner(const MappingPlan& plan, int li, const DimArray& tile,
                            AnalysisWorkspace& ws) {
-    auto& slots = ws.memo[static_cast<std::size_t>(li)];
+    auto& slots = ws.tile_memo[static_cast<std::size_t>(li)];
     const std::uint64_t h = hash_tile(tile);
     for (int probe = 0; probe < 8; ++probe) {
-        auto& e = slots[static_cast<std::size_t>((h + static_cast<std::uint64_t>(probe)) % kMemoSlots)];
+        auto& e = slots[static_cast<std::size_t>((h + static_cast<std::uint64_t>(probe)) % kTileMemoSlots)];
         if (e.generation != ws.generation) {
             e.generation = ws.generation;
             e.key = tile;
@@ -560,9 +495,11 @@ InnerOutcome analyze_inner(const MappingPlan& plan, int li, const DimArray& tile
 
 }  // namespace
 
-void analyze_top_level(const MappingPlan& plan, AnalysisWorkspace& ws, TopLevelOutcome& out) {
+void analyze_top_level_reference(const MappingPlan& plan, AnalysisWorkspace& ws,
+                                 TopLevelOutcome& out) {
     out = TopLevelOutcome{};
     ++ws.generation;
+    ws.cases_left = kCaseBudget;
     const LevelPlan& lv = plan.levels[0];
     const bool innermost = plan.num_levels == 1;
     constexpr auto kIn = static_cast<std::size_t>(TensorRole::Input);
@@ -570,6 +507,10 @@ void analyze_top_level(const MappingPlan& plan, AnalysisWorkspace& ws, TopLevelO
     constexpr auto kOut = static_cast<std::size_t>(TensorRole::Output);
     const TensorDims& out_t = plan.tensors[kOut];
     const CaseWalker walker(lv, plan.full);
+    if (!ws.charge(walker.total())) {
+        out.problem = {Invalidity::TooManyCases, 0, Dim::K, walker.total(), kCaseBudget};
+        return;
+    }
 
     bool overflow = false;
     bool seen_valid = false;
@@ -586,7 +527,7 @@ void analyze_top_level(const MappingPlan& plan, AnalysisWorkspace& ws, TopLevelO
     Invalidity fatal = Invalidity::None;
     Case c;
 
-    for (std::int64_t ci = 0; ci < walker.total(); ++ci) {
+    for (std::int64_t ci = 0; ci < walker.total() && !ws.exhausted(); ++ci) {
         walker.load(ci, c);
         CaseCosting costing(lv, c);
         if (!seen_valid) {
@@ -614,6 +555,7 @@ void analyze_top_level(const MappingPlan& plan, AnalysisWorkspace& ws, TopLevelO
         add_product(out.tensors[kOut].l1_write, c.occurrences, macs_all, overflow);
         add_product(out.tensors[kOut].l1_read, c.occurrences, macs_all, overflow);
         const std::int64_t psums = costing.critical_path_macs(out_t);
+        if (costing.fatal() != Invalidity::None) fatal = costing.fatal();
         if (psums <= 0) continue;
 
         std::int64_t ingress = 0;
@@ -677,6 +619,10 @@ void analyze_top_level(const MappingPlan& plan, AnalysisWorkspace& ws, TopLevelO
         seen_valid = true;
     }
 
+    if (ws.exhausted()) {
+        out.problem = {Invalidity::TooManyCases, 0, Dim::K, 0, kCaseBudget};
+        return;
+    }
     if (!seen_valid) {
         // MAESTRO then reports the outermost level's buffer figures, recorded for every case.
         out.l1_required = 2 * size_calls *

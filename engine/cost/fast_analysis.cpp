@@ -1,0 +1,1050 @@
+#include "cost/fast_analysis.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "cost/iteration_states.hpp"
+
+namespace mapscape {
+
+namespace {
+
+constexpr auto kIn = static_cast<std::size_t>(TensorRole::Input);
+constexpr auto kW = static_cast<std::size_t>(TensorRole::Weight);
+constexpr auto kOut = static_cast<std::size_t>(TensorRole::Output);
+constexpr int kMaxN = kMaxLevelDirectives;
+
+// Exact wide sums (GCC/Clang extension).
+__extension__ using Int128 = __int128;
+
+template <class T>
+constexpr std::size_t idx(T i) { return static_cast<std::size_t>(i); }
+
+// Division of non-negative values, in 32 bits when both fit (several times faster).
+inline std::int64_t quotient(std::int64_t a, std::int64_t b) {
+    if (((a | b) >> 31) == 0) return static_cast<std::uint32_t>(a) / static_cast<std::uint32_t>(b);
+    return a / b;
+}
+
+// One iteration state of one directive with its factors for the running products. Factors of
+// the SpatialMap's own directive are 1 here; it is costed separately per case.
+// No default member values: large arrays of these are filled per evaluation.
+struct StateFactors {
+    Position position;
+    bool edge;
+    bool unrolled;
+    bool edge_edge;
+    std::int64_t occurrences;
+    std::int64_t macs;                    // MAC factor (output or not)
+    std::int64_t egress;                  // output factor (1 if not an output dimension)
+    std::array<std::int64_t, 2> ingress;  // per input tensor, before the changing directive
+    std::uint32_t bit;                    // this directive takes its edge tile
+};
+
+// Costs of the SpatialMap's directive in one case: MAESTRO's variants for the first
+// sub-cluster, the others, and the partly filled last one at the spatial edge.
+struct SpatialCosting {
+    const DirectiveTables& t;
+    const StateFactors& s;
+    std::int64_t nc;
+    std::int64_t nec;
+
+    // Sums phi(first, edge_edge) over the sub-clusters the way MAESTRO's spatial traffic does.
+    template <class Phi>
+    std::int64_t spread(Phi phi) const {
+        if (!s.edge) return phi(true, false) + (nc - 1) * phi(false, false);
+        const bool ee = s.edge_edge;
+        std::int64_t v = (nec == 1 && ee) ? phi(true, true) : phi(true, false);
+        if (nec > 1) {
+            const std::int64_t n_ee = ee ? 1 : 0;
+            const std::int64_t n_full = std::max<std::int64_t>(nec - n_ee - 1, 0);
+            v += n_full * phi(false, false) + n_ee * phi(false, true);
+        }
+        return v;
+    }
+    std::int64_t ingress(bool first, bool ee, int p, int j, bool inited) const {
+        const std::int64_t full = ee ? t.me : t.m, fresh = ee ? t.ue : t.u;
+        if (first) return full;
+        if (s.position == Position::Init) return p > j ? fresh : full;
+        return (!inited && p == j) ? fresh : full;
+    }
+    std::int64_t mapped(bool first, bool ee) const {
+        if (!s.edge) return t.m;
+        if (nec == 1 && (first || ee)) return t.me;
+        if (nec > 1) return ee ? t.me : t.m;
+        return 1;
+    }
+    // Output factor (egress, and MACs when the SpatialMap is on an output dimension).
+    std::int64_t output(bool first, bool ee, bool reuse_at_edge = true) const {
+        const std::int64_t fresh = t.uo != 0 ? t.uo : 1;
+        switch (s.position) {
+            case Position::Init:
+                if (s.edge && ee) return nec == 1 ? t.meo : reuse_at_edge ? t.ueo : t.meo;
+                return first ? t.mo : fresh;
+            case Position::Steady: return first ? t.mo : fresh;
+            case Position::Edge:
+                // MAESTRO takes the input-coordinate entry here (Y rather than Y').
+                if (nec == 1 && (first || ee)) return t.me;
+                if (nec > 1) return ee ? t.ueo : first ? t.mo : fresh;
+                return 1;
+        }
+        return 1;
+    }
+    // MAC factor when the SpatialMap is on a dimension the output does not have.
+    std::int64_t reduction(bool first, bool ee) const {
+        const std::int64_t fresh = t.u != 0 ? t.u : 1;
+        switch (s.position) {
+            case Position::Init:
+                if (s.edge && ee) return t.me;
+                return first ? t.m : fresh;
+            case Position::Steady: return first ? t.m : fresh;
+            case Position::Edge:
+                if (nec == 1 && (first || ee)) return t.me;
+                if (nec > 1) return ee ? t.ue : first ? t.m : fresh;
+                return 1;
+        }
+        return 1;
+    }
+    std::int64_t macs(bool out, bool first, bool ee, bool reuse_at_edge = true) const {
+        return out ? output(first, ee, reuse_at_edge) : reduction(first, ee);
+    }
+    // MACs on the busiest sub-cluster.
+    std::int64_t critical_macs(bool out) const {
+        return macs(out, true, out && s.edge && nec == 1 && s.edge_edge);
+    }
+};
+
+// One directive's iteration states for one size of its dimension, rotated so the first step
+// comes last: MAESTRO visits the all-first-step case, then (its case c >= 1 puts directive i in
+// state (digit_i(c - 1) + 1) mod n_i) the rotated lists in plain odometer order.
+struct DirectiveStateSet {
+    int count = 0;
+    std::array<StateFactors, 3> rot;
+    // Closed-form sums over the states: occurrences x MAC factor (for the SpatialMap, with its
+    // busiest-sub-cluster factor), and for the SpatialMap busy sub-clusters and occurrences.
+    std::int64_t macs_sum = 0;
+    std::int64_t busy_sum = 0;
+    std::int64_t occurrence_sum = 0;
+    // Extremes over the states, for the compute-bound test: smallest MAC factor (for the
+    // SpatialMap: busiest sub-cluster's), largest egress factor (the SpatialMap: its spread),
+    // largest ingress factor per input tensor (1 for the SpatialMap).
+    std::int64_t min_macs = 0;
+    std::int64_t max_egress = 0;
+    std::array<std::int64_t, 2> max_ingress{};
+    bool reuses_unrolled = false;  // a fully unrolled temporal dimension has later steps
+    // SpatialMap only, per state: traffic summed over its sub-clusters when they all take whole
+    // tiles (spread_full), when all but the first take only the fresh part (spread_fresh), and
+    // of the output (spread_out, 1 if not an output dimension); MACs over all sub-clusters per
+    // MAC of the others (total_factor); and the first step's whole-tile traffic.
+    std::array<std::int64_t, 3> spread_full, spread_fresh, spread_out, total_factor;
+    std::int64_t first_mapped_spread = 1;
+    // Other directives: occurrences x ingress factor per input tensor, x egress factor.
+    std::array<std::int64_t, 2> ingress_sum{};
+    std::int64_t egress_sum = 0;
+    const StateFactors& first_step() const { return rot[idx(count - 1)]; }
+};
+
+void build_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStateSet& set) {
+    const LevelDirective& d = lv.directives[idx(i)];
+    const DirectiveTables& t = lv.tables[idx(i)];
+    const DirectiveStates ds = directive_states(d, dim, lv.num_sub_clusters);
+    const bool is_p = i == lv.first_spatial;
+    const bool out = t.coupled(TensorRole::Output);
+    set.count = ds.count;
+    set.macs_sum = set.busy_sum = set.occurrence_sum = 0;
+    set.min_macs = std::numeric_limits<std::int64_t>::max();
+    set.max_egress = 0;
+    set.max_ingress = {is_p ? 1 : 0, is_p ? 1 : 0};
+    set.reuses_unrolled = !is_p && t.u == 0 && ds.count > 1;
+    set.ingress_sum = {0, 0};
+    set.egress_sum = 0;
+    for (int k = 0; k < ds.count; ++k) {
+        const IterationState& s = ds.states[idx((k + 1) % ds.count)];
+        StateFactors& f = set.rot[idx(k)];
+        f.position = s.position;
+        f.edge = s.edge;
+        f.unrolled = s.unrolled;
+        f.edge_edge = s.spatial_edge_edge;
+        f.occurrences = s.occurrences;
+        f.macs = f.egress = 1;
+        f.ingress = {1, 1};
+        f.bit = 0;
+        set.occurrence_sum += s.occurrences;
+        if (is_p) {
+            const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
+            const SpatialCosting spc{t, f, nc, nec};
+            const std::int64_t crit = spc.critical_macs(out);
+            set.macs_sum += s.occurrences * crit;
+            set.min_macs = std::min(set.min_macs, crit);
+            set.spread_full[idx(k)] = spc.spread([&](bool, bool e) { return e ? t.me : t.m; });
+            set.spread_fresh[idx(k)] = spc.spread([&](bool fi, bool e) { return fi ? (e ? t.me : t.m) : (e ? t.ue : t.u); });
+            set.spread_out[idx(k)] = out ? spc.spread([&](bool fi, bool e) { return spc.output(fi, e); }) : 1;
+            std::int64_t total;
+            if (!f.edge) {
+                total = nc * spc.macs(out, true, false);
+            } else {
+                const bool ee = f.edge_edge;
+                total = (nec == 1 && ee) ? spc.macs(out, true, true) : spc.macs(out, true, false);
+                if (nec > 1) {
+                    const std::int64_t n_ee = ee ? 1 : 0;
+                    const std::int64_t n_full = std::max<std::int64_t>(nec - n_ee - 1, 0);
+                    total += n_full * spc.macs(out, true, false) + n_ee * spc.macs(out, false, true, false);
+                }
+            }
+            set.total_factor[idx(k)] = total;
+            set.max_egress = std::max(set.max_egress, set.spread_out[idx(k)]);
+            set.busy_sum += s.occurrences * (s.edge ? lv.num_edge_sub_clusters : lv.num_sub_clusters);
+            if (s.position == Position::Init)
+                set.first_mapped_spread = spc.spread([&](bool fi, bool e) { return spc.mapped(fi, e); });
+            continue;
+        }
+        f.bit = s.edge ? (1u << i) : 0u;
+        if (out) {
+            f.egress = s.position == Position::Steady ? t.mo : s.edge ? t.meo : t.mo;
+            f.macs = f.egress;
+        } else {
+            f.macs = s.edge ? t.me : t.m;
+        }
+        set.macs_sum += s.occurrences * f.macs;
+        set.min_macs = std::min(set.min_macs, f.macs);
+        set.max_egress = std::max(set.max_egress, f.egress);
+        set.egress_sum += s.occurrences * f.egress;
+        const std::int64_t a = (s.position == Position::Init && s.edge) ? t.me : t.m;
+        for (int r = 0; r < 2; ++r) {
+            if (t.coupled(static_cast<TensorRole>(r))) {
+                f.ingress[idx(r)] = a;
+                set.max_ingress[idx(r)] = std::max(set.max_ingress[idx(r)], a);
+            } else {
+                set.max_ingress[idx(r)] = 1;
+            }
+            set.ingress_sum[idx(r)] += s.occurrences * f.ingress[idx(r)];
+        }
+    }
+}
+
+struct LevelStates {
+    int n = 0;
+    int p = 0;  // the SpatialMap
+    // Valid up to n (arrays are not cleared: this is built for every sub-cluster analysis).
+    std::array<const DirectiveStateSet*, kMaxN> dir;
+    // Per input tensor, for k = 0..n: product of first-step ingress factors of directives >= k,
+    // and whether one of them is coupled and not fully unrolled (MAESTRO's "tensor inited").
+    std::array<std::array<std::int64_t, kMaxN + 1>, 2> after;
+    std::array<std::array<bool, kMaxN + 1>, 2> inited_after;
+    std::int64_t total_cases = 1;
+};
+
+void finish_states(const LevelPlan& lv, LevelStates& ls) {
+    ls.total_cases = 1;
+    for (int i = 0; i < ls.n; ++i) ls.total_cases *= ls.dir[idx(i)]->count;
+    for (int r = 0; r < 2; ++r) {
+        auto& after = ls.after[idx(r)];
+        auto& inited = ls.inited_after[idx(r)];
+        after[idx(ls.n)] = 1;
+        inited[idx(ls.n)] = false;
+        for (int i = ls.n - 1; i >= 0; --i) {
+            const StateFactors& first = ls.dir[idx(i)]->first_step();
+            const bool coupled = lv.tables[idx(i)].coupled(static_cast<TensorRole>(r));
+            after[idx(i)] = after[idx(i + 1)] * first.ingress[idx(r)];
+            inited[idx(i)] = inited[idx(i + 1)] || (coupled && !first.unrolled);
+        }
+    }
+}
+
+// Per-thread scratch of the fast analysis: each inner level's state sets for both sizes a
+// dimension can have (its parent's full or edge tile), valid for one evaluation.
+struct FastScratch {
+    std::array<std::array<std::array<DirectiveStateSet, 2>, kMaxN>, kMaxClusterLevels> sets;
+};
+
+FastScratch& fast_scratch() {
+    static thread_local FastScratch scratch;
+    return scratch;
+}
+
+// Candidate state sets per directive: one for a given tile, or both sizes a dimension can
+// take in a level (its parent's full and edge tile), to decide for all its tiles at once.
+struct StateSetChoices {
+    int n = 0;
+    std::array<std::array<const DirectiveStateSet*, 2>, kMaxN> set;
+    std::array<int, kMaxN> count;
+};
+
+// Whether every case but the first step does work and is compute-bound, in every tile the
+// choices allow: the largest NoC delay any such case can have (from the largest factors) is at
+// most the smallest MAC count of any case. Then the level's runtime has a closed form. The first
+// step is left out: it moves whole tiles, but MAESTRO adds its delay rather than overlap it.
+struct TrafficBounds {
+    bool usable = false;          // no idle case, no abort, no overflow
+    std::int64_t min_macs = 0;    // smallest MACs on the busiest sub-cluster of any case
+    std::int64_t ingress = 0;     // largest ingress of any case but the first step
+    std::int64_t egress = 0;      // largest egress of any case
+};
+
+TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
+    TrafficBounds result;
+    const int n = ch.n, p = lv.first_spatial;
+    const DirectiveTables& tp = lv.tables[idx(p)];
+    bool overflow = false;
+    auto mul = [&](std::int64_t a, std::int64_t b) {
+        std::int64_t r = 0;
+        if (__builtin_mul_overflow(a, b, &r)) overflow = true;
+        return r;
+    };
+    std::int64_t min_macs = 1, egress_max = 1;
+    for (int i = 0; i < n; ++i) {
+        std::int64_t lo = std::numeric_limits<std::int64_t>::max(), eg = 0;
+        for (int v = 0; v < ch.count[idx(i)]; ++v) {
+            const DirectiveStateSet& set = *ch.set[idx(i)][idx(v)];
+            if (set.reuses_unrolled) return result;  // MAESTRO would abort
+            lo = std::min(lo, set.min_macs);
+            eg = std::max(eg, set.max_egress);
+        }
+        if (lo < 1) return result;  // some case does no work
+        min_macs = mul(min_macs, lo);
+        egress_max = mul(egress_max, eg);
+    }
+    if (overflow) return result;
+
+    std::int64_t traffic = 0;
+    for (std::size_t r = 0; r < 2; ++r) {
+        // After directive k: largest product of first-step factors, and whether the tensor
+        // can be / can fail to be "inited" (a later coupled directive not fully unrolled).
+        std::array<std::int64_t, kMaxN + 1> after;
+        std::array<bool, kMaxN + 1> may_init, may_not_init;
+        after[idx(n)] = 1;
+        may_init[idx(n)] = false;
+        may_not_init[idx(n)] = true;
+        for (int k = n - 1; k >= 0; --k) {
+            const bool coupled = lv.tables[idx(k)].coupled(static_cast<TensorRole>(r));
+            std::int64_t a = 0;
+            bool some_unrolled = false, some_rolled = false;
+            for (int v = 0; v < ch.count[idx(k)]; ++v) {
+                const StateFactors& first = ch.set[idx(k)][idx(v)]->first_step();
+                a = std::max(a, first.ingress[r]);
+                (first.unrolled ? some_unrolled : some_rolled) = true;
+            }
+            after[idx(k)] = mul(after[idx(k + 1)], a);
+            may_init[idx(k)] = may_init[idx(k + 1)] || (coupled && some_rolled);
+            may_not_init[idx(k)] = may_not_init[idx(k + 1)] && (!coupled || some_unrolled);
+        }
+        const bool p_in = tp.coupled(static_cast<TensorRole>(r));
+        std::int64_t best = 0, prefix = 1;
+        for (int j = 0; j < n; ++j) {
+            if (lv.tables[idx(j)].coupled(static_cast<TensorRole>(r))) {
+                const bool inits[2] = {true, false};
+                const bool possible[2] = {may_init[idx(j + 1)], may_not_init[idx(j + 1)]};
+                std::int64_t factor = 0;  // directive j's own factor and the SpatialMap's
+                for (int w = 0; w < 2; ++w) {
+                    if (!possible[w]) continue;
+                    const bool inited = inits[w];
+                    std::int64_t f = 1;
+                    if (j != p) {
+                        const DirectiveTables& tj = lv.tables[idx(j)];
+                        f = inited ? tj.m : std::max<std::int64_t>(tj.u, 1);
+                    }
+                    if (p_in) {
+                        // The SpatialMap's states that can occur with directive j changing.
+                        std::int64_t pf = 0;
+                        for (int v = 0; v < ch.count[idx(p)]; ++v) {
+                            const DirectiveStateSet& sp = *ch.set[idx(p)][idx(v)];
+                            if (p > j) {
+                                pf = std::max(pf, sp.spread_fresh[idx(sp.count - 1)]);
+                                continue;
+                            }
+                            const int to = p == j ? sp.count - 2 : sp.count - 1;
+                            const auto& spread = (p < j || inited) ? sp.spread_full : sp.spread_fresh;
+                            for (int k = 0; k <= to; ++k) pf = std::max(pf, spread[idx(k)]);
+                        }
+                        f = mul(f, pf);
+                    }
+                    factor = std::max(factor, f);
+                }
+                best = std::max(best, mul(mul(prefix, after[idx(j + 1)]), factor));
+            }
+            std::int64_t m = 0;
+            for (int v = 0; v < ch.count[idx(j)]; ++v) m = std::max(m, ch.set[idx(j)][idx(v)]->max_ingress[r]);
+            prefix = mul(prefix, m);
+        }
+        traffic += best;
+        if (traffic < 0) overflow = true;
+    }
+    result.usable = !overflow;
+    result.min_macs = min_macs;
+    result.ingress = traffic;
+    result.egress = egress_max;
+    return result;
+}
+
+bool compute_bound(const LevelPlan& lv, const StateSetChoices& ch) {
+    const TrafficBounds b = traffic_bounds(lv, ch);
+    return b.usable && noc_delay(b.ingress, lv.noc_bandwidth, lv.noc_head_latency) <= b.min_macs &&
+           noc_delay(b.egress, lv.noc_bandwidth, lv.noc_head_latency) <= b.min_macs;
+}
+
+// The per-case quantities of one iteration case.
+struct CaseCosts {
+    std::int64_t occurrences;
+    std::int64_t egress;
+    std::int64_t total_macs;     // over all sub-clusters
+    std::int64_t critical_macs;  // on the busiest sub-cluster
+    std::array<std::int64_t, 2> ingress;
+    bool all_init;
+    // A fully unrolled temporal dimension changes: MAESTRO aborts if it costs this case's ingress.
+    bool reuses_unrolled;
+};
+
+class FastAnalyzer {
+public:
+    FastAnalyzer(const MappingPlan& plan, AnalysisWorkspace& ws, FastScratch& scratch)
+        : plan_(plan), ws_(ws), scratch_(scratch) {}
+
+    // Returns whether the objectives-only closed form applied.
+    bool analyze_top(TopLevelOutcome& out, bool objectives_only);
+
+private:
+    // The outermost level summed in closed form, when every case does work and is
+    // compute-bound; leaves out the per-case statistics. Returns false if it does not apply.
+    bool closed_form_top(const LevelPlan& lv, const LevelStates& ls, TopLevelOutcome& out);
+    InnerOutcome child(int li, std::uint32_t parent_bits);
+    InnerOutcome analyze_inner(int li, LevelStates& ls);
+    InnerOutcome closed_form_innermost(const LevelPlan& lv, const LevelStates& ls);
+
+    // Walks the cases of a level in MAESTRO's order, calling visit(costs, spatial state, bits).
+    // Inner levels need no MAC totals (only the outermost level's counts are reported).
+    template <bool kTotals, class Visit>
+    void walk(const LevelPlan& lv, const LevelStates& ls, Visit visit);
+
+    // Sub-cluster results of one case: the slowest runtime, busy units, and what MAESTRO's
+    // first innermost analysis saw.
+    template <class Sink>
+    void sub_clusters(int li, const LevelPlan& lv, const StateFactors& sp, std::uint32_t bits,
+                      Sink sink);
+
+    // Builds a level's state sets for both tile sizes of every dimension, and decides whether
+    // the level is compute-bound in all of its tiles.
+    void prepare_level(int li);
+
+    const MappingPlan& plan_;
+    AnalysisWorkspace& ws_;
+    FastScratch& scratch_;
+    std::array<bool, kMaxClusterLevels> level_prepared_{};
+    std::array<bool, kMaxClusterLevels> level_compute_bound_{};
+};
+
+template <bool kTotals, class Visit>
+void FastAnalyzer::walk(const LevelPlan& lv, const LevelStates& ls, Visit visit) {
+    const int n = ls.n, p = ls.p;
+    const DirectiveTables& tp = lv.tables[idx(p)];
+    const bool p_out = tp.coupled(TensorRole::Output);
+    const std::array<bool, 2> p_in = {tp.coupled(TensorRole::Input), tp.coupled(TensorRole::Weight)};
+    const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
+
+    std::array<int, kMaxN> digit;
+    std::array<std::int64_t, kMaxN + 1> occ, macs, egress;
+    std::array<std::array<std::int64_t, kMaxN + 1>, 2> ingress;
+    std::array<std::uint32_t, kMaxN + 1> bits;
+    occ[0] = macs[0] = egress[0] = ingress[0][0] = ingress[1][0] = 1;
+    bits[0] = 0;
+    auto refresh = [&](int from) {
+        for (int i = from; i < n; ++i) {
+            const StateFactors& f = ls.dir[idx(i)]->rot[idx(digit[idx(i)])];
+            occ[idx(i + 1)] = occ[idx(i)] * f.occurrences;
+            macs[idx(i + 1)] = macs[idx(i)] * f.macs;
+            egress[idx(i + 1)] = egress[idx(i)] * f.egress;
+            ingress[0][idx(i + 1)] = ingress[0][idx(i)] * f.ingress[0];
+            ingress[1][idx(i + 1)] = ingress[1][idx(i)] * f.ingress[1];
+            bits[idx(i + 1)] = bits[idx(i)] | f.bit;
+        }
+    };
+    const DirectiveStateSet& spatial_set = *ls.dir[idx(p)];
+    auto cost = [&](CaseCosts& c, int kp) {
+        const auto sn = idx(n);
+        int j = n - 1;
+        while (j >= 0 && digit[idx(j)] == ls.dir[idx(j)]->count - 1) --j;
+        const StateFactors& sp = spatial_set.rot[idx(kp)];
+        const SpatialCosting spc{tp, sp, nc, nec};
+        c.occurrences = occ[sn];
+        c.all_init = j < 0;
+        c.reuses_unrolled = false;
+        const std::int64_t rest = macs[sn];
+        c.egress = egress[sn] * spatial_set.spread_out[idx(kp)];
+        c.critical_macs = rest * spc.critical_macs(p_out);
+        c.total_macs = kTotals ? rest * spatial_set.total_factor[idx(kp)] : 0;
+        for (std::size_t r = 0; r < 2; ++r) {
+            if (j < 0) {
+                const std::int64_t base = ls.after[r][0];
+                c.ingress[r] = p_in[r] ? base * spatial_set.first_mapped_spread : base;
+                continue;
+            }
+            const auto sj = idx(j);
+            if (!lv.tables[sj].coupled(static_cast<TensorRole>(r))) {
+                c.ingress[r] = 0;
+                continue;
+            }
+            const bool inited = ls.inited_after[r][sj + 1];
+            std::int64_t v = ingress[r][sj] * ls.after[r][sj + 1];
+            if (j != p) {
+                const DirectiveTables& tj = lv.tables[sj];
+                if (!inited && tj.u == 0) c.reuses_unrolled = true;
+                v *= inited ? tj.m : std::max<std::int64_t>(tj.u, 1);
+            }
+            if (p_in[r])
+                v *= (p < j || (p == j && inited)) ? spatial_set.spread_full[idx(kp)] : spatial_set.spread_fresh[idx(kp)];
+            c.ingress[r] = v;
+        }
+    };
+
+    CaseCosts c{};
+    // The all-first-step case comes first.
+    for (int i = 0; i < n; ++i) digit[idx(i)] = ls.dir[idx(i)]->count - 1;
+    refresh(0);
+    cost(c, spatial_set.count - 1);
+    visit(c, spatial_set.first_step(), bits[idx(n)]);
+    if (ls.total_cases <= 1) return;
+    for (int i = 0; i < n; ++i) digit[idx(i)] = 0;
+    refresh(0);
+    for (std::int64_t m = 0; m + 1 < ls.total_cases; ++m) {
+        cost(c, digit[idx(p)]);
+        visit(c, spatial_set.rot[idx(digit[idx(p)])], bits[idx(n)]);
+        int k = n - 1;
+        while (k >= 0 && digit[idx(k)] + 1 == ls.dir[idx(k)]->count) digit[idx(k--)] = 0;
+        if (k < 0) break;
+        ++digit[idx(k)];
+        refresh(k);
+    }
+}
+
+template <class Sink>
+void FastAnalyzer::sub_clusters(int li, const LevelPlan& lv, const StateFactors& sp,
+                                std::uint32_t bits, Sink sink) {
+    const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
+    const std::uint32_t p_bit = 1u << lv.first_spatial;
+    auto run = [&](bool ee, std::int64_t spatial_occurrences, bool first) {
+        const std::uint32_t pbit = (sp.edge && (nec == 1 || ee)) ? p_bit : 0u;
+        sink(child(li + 1, bits | pbit), spatial_occurrences, first);
+    };
+    if (sp.edge) {
+        if (sp.edge_edge) {
+            run(true, 1, true);
+            if (nec - 1 > 0) run(false, nec - 1, false);
+        } else {
+            run(false, nec, true);
+        }
+    } else {
+        run(false, nc, true);
+    }
+}
+
+void FastAnalyzer::prepare_level(int li) {
+    level_prepared_[idx(li)] = true;
+    const LevelPlan& lv = plan_.levels[idx(li)];
+    const LevelPlan& up = plan_.levels[idx(li - 1)];
+    StateSetChoices all;
+    all.n = lv.num_directives;
+    for (int k = 0; k < lv.num_directives; ++k) {
+        const auto pk = idx(lv.parent_directive[idx(k)]);
+        const DirectiveTables& t = up.tables[pk];
+        const int variants = ((up.edge_bits >> pk) & 1u) ? 2 : 1;
+        for (int v = 0; v < variants; ++v) {
+            DirectiveStateSet& set = scratch_.sets[idx(li)][idx(k)][idx(v)];
+            build_state_set(lv, k, v ? t.me : t.m, set);
+            all.set[idx(k)][idx(v)] = &set;
+        }
+        all.count[idx(k)] = variants;
+    }
+    level_compute_bound_[idx(li)] =
+        li == plan_.num_levels - 1 && plan_.simd_lanes == 1 && compute_bound(lv, all);
+}
+
+InnerOutcome FastAnalyzer::child(int li, std::uint32_t parent_bits) {
+    const LevelPlan& lv = plan_.levels[idx(li)];
+    const LevelPlan& up = plan_.levels[idx(li - 1)];
+    parent_bits &= up.edge_bits;  // bits of dimensions without an edge tile change nothing
+    const bool cacheable = parent_bits < (1u << kEdgeMemoBits);
+    auto& entry = ws_.edge_memo[idx(li)][parent_bits & ((1u << kEdgeMemoBits) - 1)];
+    if (cacheable && entry.generation == ws_.generation) return entry.value;
+    if (!level_prepared_[idx(li)]) prepare_level(li);
+    LevelStates ls;
+    ls.n = lv.num_directives;
+    ls.p = lv.first_spatial;
+    for (int k = 0; k < lv.num_directives; ++k) {
+        const auto pk = idx(lv.parent_directive[idx(k)]);
+        ls.dir[idx(k)] = &scratch_.sets[idx(li)][idx(k)][(parent_bits >> pk) & 1u];
+    }
+    const InnerOutcome result = analyze_inner(li, ls);
+    if (cacheable) {
+        entry.generation = ws_.generation;
+        entry.value = result;
+    }
+    return result;
+}
+
+InnerOutcome FastAnalyzer::closed_form_innermost(const LevelPlan& lv, const LevelStates& ls) {
+    // Every case is valid and compute-bound: runtime = sum of occurrences x MACs on the busiest
+    // sub-cluster, which factorises over directives, plus the first step's ingress delay.
+    const DirectiveTables& tp = lv.tables[idx(ls.p)];
+    std::int64_t runtime = 1, first_in = 1, first_w = 1;
+    for (int i = 0; i < ls.n; ++i) {
+        const DirectiveStateSet& set = *ls.dir[idx(i)];
+        runtime *= set.macs_sum;
+        first_in *= set.first_step().ingress[0];
+        first_w *= set.first_step().ingress[1];
+    }
+    const DirectiveStateSet& sp = *ls.dir[idx(ls.p)];
+    if (tp.coupled(TensorRole::Input)) first_in *= sp.first_mapped_spread;
+    if (tp.coupled(TensorRole::Weight)) first_w *= sp.first_mapped_spread;
+    InnerOutcome o;
+    o.runtime = runtime + noc_delay(first_in + first_w, lv.noc_bandwidth, lv.noc_head_latency);
+    o.avg_active = static_cast<double>(sp.busy_sum) / static_cast<double>(sp.occurrence_sum);
+    o.first_innermost_size_calls = 1;
+    return o;
+}
+
+InnerOutcome FastAnalyzer::analyze_inner(int li, LevelStates& ls) {
+    const LevelPlan& lv = plan_.levels[idx(li)];
+    const bool innermost = li == plan_.num_levels - 1;
+    if (innermost && plan_.simd_lanes == 1) {
+        bool bound = level_compute_bound_[idx(li)];
+        if (!bound) {
+            StateSetChoices one;
+            one.n = ls.n;
+            for (int i = 0; i < ls.n; ++i) {
+                one.set[idx(i)][0] = ls.dir[idx(i)];
+                one.count[idx(i)] = 1;
+            }
+            bound = compute_bound(lv, one);
+        }
+        if (bound) return closed_form_innermost(lv, ls);
+    }
+    finish_states(lv, ls);
+
+    InnerOutcome result;
+    if (!ws_.charge(ls.total_cases)) {
+        result.fatal = Invalidity::TooManyCases;
+        return result;
+    }
+    std::int64_t total_occurrences = 0, size_calls = 0;
+    double active_sum = 0;
+    bool seen_valid = false;
+    const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
+    walk<false>(lv, ls, [&](const CaseCosts& c, const StateFactors& sp, std::uint32_t bits) {
+        if (!seen_valid) ++size_calls;
+        if (c.reuses_unrolled && (!seen_valid || c.critical_macs > 0))
+            result.fatal = Invalidity::ReusedUnrolledDimension;
+        if (c.critical_macs <= 0) return;
+        std::int64_t compute = 0;
+        double active = 0;
+        if (!innermost) {
+            sub_clusters(li, lv, sp, bits, [&](const InnerOutcome& o, std::int64_t spatial_occ, bool first) {
+                compute = std::max(compute, o.runtime);
+                active += o.avg_active * static_cast<double>(spatial_occ);
+                if (first && !seen_valid) result.first_innermost_size_calls = o.first_innermost_size_calls;
+                if (o.fatal != Invalidity::None) result.fatal = o.fatal;
+            });
+        } else {
+            compute = quotient(c.critical_macs + plan_.simd_lanes - 1, plan_.simd_lanes);
+        }
+        if (active == 0) active = static_cast<double>(sp.edge ? nec : nc);
+        const std::int64_t in_delay = noc_delay(c.ingress[0] + c.ingress[1], lv.noc_bandwidth, lv.noc_head_latency);
+        const std::int64_t out_delay = noc_delay(c.egress, lv.noc_bandwidth, lv.noc_head_latency);
+        const std::int64_t delay = c.all_init ? compute + in_delay : std::max(out_delay, std::max(compute, in_delay));
+        result.runtime += c.occurrences * delay;
+        active_sum += active * static_cast<double>(c.occurrences);
+        total_occurrences += c.occurrences;
+        seen_valid = true;
+    });
+    if (innermost) result.first_innermost_size_calls = size_calls;
+    if (total_occurrences != 0) result.avg_active = active_sum / static_cast<double>(total_occurrences);
+    return result;
+}
+
+std::int64_t mapped_volume(const LevelPlan& lv, const TensorDims& t) {
+    std::int64_t v = 1;
+    for (int k = 0; k < t.count; ++k) {
+        const Dim d = t.dims[idx(k)];
+        if (lv.mapped_dims.contains(d)) v *= at(lv.mapped, d);
+    }
+    return v;
+}
+
+bool FastAnalyzer::analyze_top(TopLevelOutcome& out, bool objectives_only) {
+    out = TopLevelOutcome{};
+    ++ws_.generation;
+    ws_.cases_left = kCaseBudget;
+    const LevelPlan& lv = plan_.levels[0];
+    const bool innermost = plan_.num_levels == 1;
+    std::array<DirectiveStateSet, kMaxN> top_sets;
+    LevelStates ls;
+    for (int i = 0; i < lv.num_directives; ++i) {
+        build_state_set(lv, i, at(plan_.full, lv.directives[idx(i)].dim), top_sets[idx(i)]);
+        ls.dir[idx(i)] = &top_sets[idx(i)];
+    }
+    ls.n = lv.num_directives;
+    ls.p = lv.first_spatial;
+    if (objectives_only && closed_form_top(lv, ls, out)) return true;
+    finish_states(lv, ls);
+    if (!ws_.charge(ls.total_cases)) {
+        out.problem = {Invalidity::TooManyCases, 0, Dim::K, ls.total_cases, kCaseBudget};
+        return false;
+    }
+    const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
+
+    bool seen_valid = false;
+    std::int64_t size_calls = 0, first_innermost_size_calls = 0, total_occurrences = 0;
+    std::int64_t in_buffer = 0, out_buffer = 0, offchip_delay = 0;
+    double active_sum = 0;
+    // Exact wide sums, checked against 64 bits once at the end (MAESTRO keeps its counts in
+    // 64-bit integers and its delay and bandwidth sums in long double, exact below 2^64).
+    Int128 runtime = 0, macs = 0, out_l2_write = 0, out_l1 = 0, avg_bw_sum = 0;
+    Int128 in_l2_read[2] = {0, 0}, in_l1_read[2] = {0, 0};
+    Int128 delay_sum[3] = {0, 0, 0};
+    std::int64_t delay_min[3] = {std::numeric_limits<std::int64_t>::max(),
+                                 std::numeric_limits<std::int64_t>::max(),
+                                 std::numeric_limits<std::int64_t>::max()};
+    std::int64_t delay_max[3] = {0, 0, 0};
+    Invalidity fatal = Invalidity::None;
+
+    walk<true>(lv, ls, [&](const CaseCosts& c, const StateFactors& sp, std::uint32_t bits) {
+        const Int128 occ = c.occurrences;
+        if (!seen_valid) {
+            ++size_calls;
+            out.l2_required[kIn] += 2 * c.ingress[0];
+            out.l2_required[kW] += 2 * c.ingress[1];
+            out.l2_required[kOut] = 2 * c.egress;
+        }
+        if (c.reuses_unrolled && (!seen_valid || c.critical_macs > 0))
+            fatal = Invalidity::ReusedUnrolledDimension;
+        out_l2_write += occ * c.egress;
+        out_l1 += occ * c.total_macs;
+        if (c.critical_macs <= 0) return;
+        if (!seen_valid) {
+            // Buffer sizes are settled now; so are the off-chip refill delays they imply.
+            out_buffer = out.l2_required[kOut];
+            in_buffer = out.l2_required[kIn] + out.l2_required[kW];
+            offchip_delay = std::max(quotient(in_buffer, plan_.offchip_bandwidth) / 2,
+                                     quotient(out_buffer, plan_.offchip_bandwidth) / 2);
+        }
+        in_l2_read[0] += occ * c.ingress[0];
+        in_l2_read[1] += occ * c.ingress[1];
+        in_l1_read[0] += occ * c.total_macs;
+        const std::int64_t ingress = c.ingress[0] + c.ingress[1];
+        out.arithmetic_intensity = static_cast<double>(c.total_macs) / static_cast<double>(ingress);
+
+        std::int64_t compute = 0;
+        double active = 0;
+        if (!innermost) {
+            sub_clusters(0, lv, sp, bits, [&](const InnerOutcome& o, std::int64_t spatial_occ, bool first) {
+                compute = std::max(compute, o.runtime);
+                active += o.avg_active * static_cast<double>(spatial_occ);
+                if (first && !seen_valid) first_innermost_size_calls = o.first_innermost_size_calls;
+                if (o.fatal != Invalidity::None) fatal = o.fatal;
+            });
+        } else {
+            compute = quotient(c.critical_macs + plan_.simd_lanes - 1, plan_.simd_lanes);
+        }
+        if (active == 0) active = static_cast<double>(sp.edge ? nec : nc);
+        const std::int64_t in_delay = noc_delay(ingress, lv.noc_bandwidth, lv.noc_head_latency);
+        const std::int64_t out_delay = noc_delay(c.egress, lv.noc_bandwidth, lv.noc_head_latency);
+        std::int64_t delay = c.all_init ? compute + in_delay : std::max(out_delay, std::max(compute, in_delay));
+        delay = std::max(delay, offchip_delay);
+        if (compute == 0) {
+            fatal = Invalidity::ZeroSubClusterRuntime;
+        } else {
+            out.offchip_bw = std::max(out.offchip_bw, quotient(out_buffer, compute));
+            out.offchip_bw = std::max(out.offchip_bw, quotient(in_buffer, compute));
+            out.offchip_bw /= 2;
+        }
+        runtime += occ * delay;
+        macs += occ * c.total_macs;
+        active_sum += active * static_cast<double>(c.occurrences);
+        if (compute == 0) compute = 1;
+        const std::int64_t traffic = std::max(ingress, c.egress);
+        out.peak_noc_bw = std::max(out.peak_noc_bw, quotient(traffic, compute));
+        const Int128 weighted = occ * traffic;
+        avg_bw_sum += weighted < (Int128{1} << 62) ? quotient(static_cast<std::int64_t>(weighted), compute)
+                                                   : weighted / compute;
+        const std::int64_t delays[3] = {in_delay, out_delay, compute};
+        for (int k = 0; k < 3; ++k) {
+            delay_sum[k] += occ * delays[k];
+            delay_min[k] = std::min(delay_min[k], delays[k]);
+            delay_max[k] = std::max(delay_max[k], delays[k]);
+        }
+        total_occurrences += c.occurrences;
+        seen_valid = true;
+    });
+
+    if (ws_.exhausted()) {
+        out = TopLevelOutcome{};
+        out.problem = {Invalidity::TooManyCases, 0, Dim::K, 0, kCaseBudget};
+        return false;
+    }
+    bool overflow = false;
+    auto narrow = [&](Int128 v) {
+        if (v > std::numeric_limits<std::int64_t>::max() || v < std::numeric_limits<std::int64_t>::min()) {
+            overflow = true;
+            return std::numeric_limits<std::int64_t>::max();
+        }
+        return static_cast<std::int64_t>(v);
+    };
+    out.runtime = narrow(runtime);
+    out.macs = narrow(macs);
+    out.tensors[kOut].l2_write = narrow(out_l2_write);
+    out.tensors[kOut].l1_write = out.tensors[kOut].l1_read = narrow(out_l1);
+    for (std::size_t r = 0; r < 2; ++r) {
+        out.tensors[r].l2_read = out.tensors[r].l1_write = narrow(in_l2_read[r]);
+        out.tensors[r].l1_read = narrow(in_l1_read[0]);
+    }
+    out.tensors[kIn].l2_write = plan_.l2_seed[kIn];
+    out.tensors[kW].l2_write = plan_.l2_seed[kW];
+    out.tensors[kOut].l2_read = plan_.l2_seed[kOut];
+    const TensorDims& out_t = plan_.tensors[kOut];
+    if (!seen_valid) {
+        out.l1_required = 2 * size_calls *
+                              (mapped_volume(lv, plan_.tensors[kIn]) + mapped_volume(lv, plan_.tensors[kW])) +
+                          2 * mapped_volume(lv, out_t);
+        out.problem.kind = Invalidity::NoValidIteration;
+        out.problem.level = 0;
+        return false;
+    }
+    if (innermost) first_innermost_size_calls = size_calls;
+    const LevelPlan& inner = plan_.levels[idx(plan_.num_levels - 1)];
+    out.l1_required = 2 * first_innermost_size_calls *
+                          (mapped_volume(inner, plan_.tensors[kIn]) + mapped_volume(inner, plan_.tensors[kW])) +
+                      2 * mapped_volume(inner, out_t);
+    const auto occ = static_cast<long double>(total_occurrences);
+    out.avg_noc_bw = static_cast<double>(static_cast<long double>(avg_bw_sum) / occ);
+    if (overflow && fatal == Invalidity::None) fatal = Invalidity::ArithmeticOverflow;
+    out.avg_active_clusters = active_sum / static_cast<double>(total_occurrences);
+    DelayStats* stats[3] = {&out.ingress, &out.egress, &out.compute};
+    for (int k = 0; k < 3; ++k) {
+        stats[k]->min_cycles = delay_min[k];
+        stats[k]->max_cycles = delay_max[k];
+        stats[k]->avg_cycles = static_cast<std::int64_t>(static_cast<long double>(delay_sum[k]) / occ);
+    }
+    if (fatal != Invalidity::None) {
+        out.problem.kind = fatal;
+        out.problem.level = fatal == Invalidity::ArithmeticOverflow ? -1 : 0;
+    }
+    return false;
+}
+
+bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, TopLevelOutcome& out) {
+    const int n = ls.n, p = ls.p;
+    const bool innermost = plan_.num_levels == 1;
+    if (innermost && plan_.simd_lanes != 1) return false;
+    const DirectiveTables& tp = lv.tables[idx(p)];
+    const std::array<bool, 2> p_in = {tp.coupled(TensorRole::Input), tp.coupled(TensorRole::Weight)};
+    const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
+    const DirectiveStateSet& sp_set = *ls.dir[idx(p)];
+
+    StateSetChoices one;
+    one.n = n;
+    for (int i = 0; i < n; ++i) {
+        one.set[idx(i)][0] = ls.dir[idx(i)];
+        one.count[idx(i)] = 1;
+    }
+    const TrafficBounds bounds = traffic_bounds(lv, one);
+    if (!bounds.usable) return false;
+
+    // The first step (all directives at their first state): buffer sizes and its ingress.
+    std::array<std::int64_t, 2> first_ingress{1, 1};
+    std::int64_t first_egress = 1;
+    for (int i = 0; i < n; ++i) {
+        const StateFactors& f = ls.dir[idx(i)]->first_step();
+        first_ingress[0] *= f.ingress[0];
+        first_ingress[1] *= f.ingress[1];
+        first_egress *= f.egress;
+    }
+    for (std::size_t r = 0; r < 2; ++r)
+        if (p_in[r]) first_ingress[r] *= sp_set.first_mapped_spread;
+    first_egress *= sp_set.spread_out[idx(sp_set.count - 1)];
+    const std::int64_t in_buffer = 2 * first_ingress[0] + 2 * first_ingress[1];
+    const std::int64_t out_buffer = 2 * first_egress;
+    const std::int64_t offchip_delay = std::max(quotient(in_buffer, plan_.offchip_bandwidth) / 2,
+                                                quotient(out_buffer, plan_.offchip_bandwidth) / 2);
+    const std::int64_t max_traffic_delay =
+        std::max({noc_delay(bounds.ingress, lv.noc_bandwidth, lv.noc_head_latency),
+                  noc_delay(bounds.egress, lv.noc_bandwidth, lv.noc_head_latency), offchip_delay});
+
+    // Runtime and busy units: sum over cases of occurrences x compute. With sub-clusters, a
+    // case's compute is the slowest sub-cluster analysis, which depends on which dimensions take
+    // their edge tile (one bit per directive) and on the SpatialMap's state: sum over those
+    // patterns, each weighted by the occurrences of the states that produce it.
+    Int128 runtime = 0;
+    double active_sum = 0;
+    std::int64_t first_size_calls = 1;
+    if (innermost) {
+        if (bounds.min_macs < max_traffic_delay) return false;
+        Int128 product = 1;
+        for (int i = 0; i < n; ++i) product *= ls.dir[idx(i)]->macs_sum;
+        runtime = product;
+        std::int64_t others = 1;
+        for (int i = 0; i < n; ++i)
+            if (i != p) others *= ls.dir[idx(i)]->occurrence_sum;
+        active_sum = static_cast<double>(sp_set.busy_sum) * static_cast<double>(others);
+    } else {
+        std::array<int, kMaxN> varying;  // directives whose states split over both tiles
+        std::array<std::array<std::int64_t, 2>, kMaxN> weight;  // occurrences per tile
+        std::uint32_t fixed_bits = 0;
+        int num_varying = 0;
+        Int128 fixed_weight = 1;
+        for (int i = 0; i < n; ++i) {
+            if (i == p) continue;
+            const DirectiveStateSet& set = *ls.dir[idx(i)];
+            std::array<std::int64_t, 2> w{0, 0};
+            for (int k = 0; k < set.count; ++k) w[set.rot[idx(k)].bit ? 1 : 0] += set.rot[idx(k)].occurrences;
+            const bool distinct = (lv.edge_bits >> i) & 1u;
+            if (distinct && w[0] > 0 && w[1] > 0) {
+                weight[idx(num_varying)] = w;
+                varying[idx(num_varying++)] = i;
+            } else {
+                if (distinct && w[1] > 0) fixed_bits |= 1u << i;
+                fixed_weight *= w[0] + w[1];
+            }
+        }
+        std::int64_t min_compute = std::numeric_limits<std::int64_t>::max();
+        bool fatal = false;
+        for (std::uint32_t pattern = 0; pattern < (1u << num_varying); ++pattern) {
+            std::uint32_t bits = fixed_bits;
+            Int128 w = fixed_weight;
+            for (int v = 0; v < num_varying; ++v) {
+                const unsigned b = (pattern >> v) & 1u;
+                if (b) bits |= 1u << varying[idx(v)];
+                w *= weight[idx(v)][b];
+            }
+            for (int k = 0; k < sp_set.count; ++k) {
+                const StateFactors& sp = sp_set.rot[idx(k)];
+                std::int64_t compute = 0;
+                double active = 0;
+                sub_clusters(0, lv, sp, bits, [&](const InnerOutcome& o, std::int64_t spatial_occ, bool) {
+                    compute = std::max(compute, o.runtime);
+                    active += o.avg_active * static_cast<double>(spatial_occ);
+                    if (o.fatal != Invalidity::None) fatal = true;
+                });
+                if (active == 0) active = static_cast<double>(sp.edge ? nec : nc);
+                min_compute = std::min(min_compute, compute);
+                runtime += w * sp.occurrences * compute;
+                active_sum += static_cast<double>(w * sp.occurrences) * active;
+            }
+        }
+        if (fatal || min_compute < 1 || min_compute < max_traffic_delay) return false;
+        // MAESTRO's L1 figure comes from the first step's first sub-cluster analysis.
+        std::uint32_t first_bits = 0;
+        for (int i = 0; i < n; ++i) first_bits |= ls.dir[idx(i)]->first_step().bit;
+        sub_clusters(0, lv, sp_set.first_step(), first_bits, [&](const InnerOutcome& o, std::int64_t, bool first) {
+            if (first) first_size_calls = o.first_innermost_size_calls;
+        });
+    }
+    // The first step adds its ingress delay instead of overlapping it.
+    runtime += noc_delay(first_ingress[0] + first_ingress[1], lv.noc_bandwidth, lv.noc_head_latency);
+
+    // Counts, summed over cases by factor: MACs and output traffic multiply out directly.
+    Int128 occurrences = 1, macs = 1, egress = 1;
+    for (int i = 0; i < n; ++i) {
+        if (i == p) continue;
+        const DirectiveStateSet& set = *ls.dir[idx(i)];
+        occurrences *= set.occurrence_sum;
+        macs *= set.macs_sum;
+        egress *= set.egress_sum;
+    }
+    Int128 sp_total = 0, sp_egress = 0;
+    for (int k = 0; k < sp_set.count; ++k) {
+        const std::int64_t occ = sp_set.rot[idx(k)].occurrences;
+        sp_total += static_cast<Int128>(occ) * sp_set.total_factor[idx(k)];
+        sp_egress += static_cast<Int128>(occ) * sp_set.spread_out[idx(k)];
+    }
+    occurrences *= sp_set.occurrence_sum;
+    macs *= sp_total;
+    egress *= sp_egress;
+
+    // Ingress: the first step, plus the cases grouped by their changing directive j (the last
+    // not at its first step): any state before j, a later state of j, first steps after j.
+    std::array<Int128, 2> ingress{first_ingress[0], first_ingress[1]};
+    for (std::size_t r = 0; r < 2; ++r) {
+        // Products after j (first steps), and whether a coupled one there is not unrolled.
+        std::array<Int128, kMaxN + 1> after;
+        std::array<bool, kMaxN + 1> inited;
+        after[idx(n)] = 1;
+        inited[idx(n)] = false;
+        for (int i = n - 1; i >= 0; --i) {
+            const StateFactors& f = ls.dir[idx(i)]->first_step();
+            const bool coupled = lv.tables[idx(i)].coupled(static_cast<TensorRole>(r));
+            std::int64_t factor = f.ingress[r];
+            // The SpatialMap at its first step after j: all but the first take the fresh part.
+            if (i == p && p_in[r]) factor = sp_set.spread_fresh[idx(sp_set.count - 1)];
+            after[idx(i)] = after[idx(i + 1)] * factor;
+            inited[idx(i)] = inited[idx(i + 1)] || (coupled && !f.unrolled);
+        }
+        Int128 before = 1;  // sum over the states of directives before j
+        for (int j = 0; j < n; ++j) {
+            const DirectiveStateSet& set = *ls.dir[idx(j)];
+            const bool coupled = lv.tables[idx(j)].coupled(static_cast<TensorRole>(r));
+            if (coupled && set.count > 1) {
+                const bool init = inited[idx(j + 1)];
+                Int128 middle = 0;
+                if (j != p) {
+                    const DirectiveTables& tj = lv.tables[idx(j)];
+                    middle = static_cast<Int128>(set.occurrence_sum - 1) *
+                             (init ? tj.m : std::max<std::int64_t>(tj.u, 1));
+                } else {
+                    for (int k = 0; k + 1 < set.count; ++k)  // the later states
+                        middle += static_cast<Int128>(set.rot[idx(k)].occurrences) *
+                                  (init ? set.spread_full[idx(k)] : set.spread_fresh[idx(k)]);
+                }
+                ingress[r] += before * middle * after[idx(j + 1)];
+            }
+            if (j == p) {
+                Int128 sum = 0;  // before the changing directive: whole tiles, any state
+                for (int k = 0; k < set.count; ++k)
+                    sum += static_cast<Int128>(set.rot[idx(k)].occurrences) * (p_in[r] ? set.spread_full[idx(k)] : 1);
+                before *= sum;
+            } else {
+                before *= set.ingress_sum[r];
+            }
+        }
+    }
+
+    auto narrow = [](Int128 v, bool& overflow) {
+        if (v > std::numeric_limits<std::int64_t>::max() || v < 0) {
+            overflow = true;
+            return std::numeric_limits<std::int64_t>::max();
+        }
+        return static_cast<std::int64_t>(v);
+    };
+    bool overflow = false;
+    constexpr auto in = kIn, w = kW, o = kOut;
+    out.runtime = narrow(runtime, overflow);
+    out.macs = narrow(macs, overflow);
+    out.l2_required[in] = 2 * first_ingress[0];
+    out.l2_required[w] = 2 * first_ingress[1];
+    out.l2_required[o] = out_buffer;
+    out.tensors[in].l2_write = plan_.l2_seed[in];
+    out.tensors[w].l2_write = plan_.l2_seed[w];
+    out.tensors[o].l2_read = plan_.l2_seed[o];
+    out.tensors[o].l2_write = narrow(egress, overflow);
+    out.tensors[o].l1_write = out.tensors[o].l1_read = out.macs;
+    for (std::size_t r = 0; r < 2; ++r) {
+        out.tensors[r].l2_read = out.tensors[r].l1_write = narrow(ingress[r], overflow);
+        out.tensors[r].l1_read = out.macs;
+    }
+    const LevelPlan& inner = plan_.levels[idx(plan_.num_levels - 1)];
+    out.l1_required = 2 * first_size_calls *
+                          (mapped_volume(inner, plan_.tensors[kIn]) + mapped_volume(inner, plan_.tensors[kW])) +
+                      2 * mapped_volume(inner, plan_.tensors[kOut]);
+    const auto occ = narrow(occurrences, overflow);
+    out.avg_active_clusters = active_sum / static_cast<double>(occ);
+    if (overflow) out.problem.kind = Invalidity::ArithmeticOverflow;
+    return true;
+}
+
+}  // namespace
+
+FastOutcome analyze_top_level_fast(const MappingPlan& plan, AnalysisWorkspace& ws,
+                                   TopLevelOutcome& out, bool objectives_only) {
+    if (!plan.all_levels_simple) return FastOutcome::NotApplicable;
+    const bool closed = FastAnalyzer(plan, ws, fast_scratch()).analyze_top(out, objectives_only);
+    return closed ? FastOutcome::ObjectivesOnly : FastOutcome::Full;
+}
+
+}  // namespace mapscape

@@ -1,0 +1,26 @@
+// What the analysis of the outermost cluster level produces for one layer.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "cost/cost_report.hpp"
+
+namespace mapscape {
+
+struct TopLevelOutcome {
+    InvalidityDetail problem;
+    std::int64_t runtime = 0;
+    std::int64_t macs = 0;
+    std::array<TensorAccesses, kNumTensors> tensors{};
+    std::array<std::int64_t, kNumTensors> l2_required{};
+    std::int64_t l1_required = 0;
+    std::int64_t peak_noc_bw = 0;
+    double avg_noc_bw = 0;
+    std::int64_t offchip_bw = 0;
+    double avg_active_clusters = 0;
+    double arithmetic_intensity = 0;
+    DelayStats ingress, egress, compute;
+};
+
+}  // namespace mapscape

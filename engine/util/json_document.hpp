@@ -1,0 +1,57 @@
+// JSON input with source positions: parse errors and later semantic errors both point at the
+// file, line and column of the offending value.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "util/diagnostic.hpp"
+
+namespace mapscape {
+
+class JsonDocument {
+public:
+    // Throws InputError with line and column on malformed JSON.
+    static JsonDocument parse(std::string_view text, std::string file_name);
+    static JsonDocument read(const std::string& path);
+
+    const nlohmann::json& root() const { return root_; }
+    const std::string& file() const { return file_; }
+
+    // Where the value at a JSON pointer ("/layers/3/K") starts; the nearest known ancestor if
+    // the pointer itself is absent.
+    SourceLocation location(const std::string& pointer) const;
+    [[noreturn]] void fail(const std::string& pointer, const std::string& message) const;
+
+    // Typed access with errors that name the field and where it is.
+    std::int64_t integer(const nlohmann::json& object, const std::string& pointer,
+                         const std::string& key, std::int64_t min, std::int64_t max) const;
+    std::int64_t integer_or(const nlohmann::json& object, const std::string& pointer,
+                            const std::string& key, std::int64_t fallback, std::int64_t min,
+                            std::int64_t max) const;
+    double number_or(const nlohmann::json& object, const std::string& pointer,
+                     const std::string& key, double fallback, double min, double max) const;
+    std::string string(const nlohmann::json& object, const std::string& pointer,
+                       const std::string& key) const;
+    std::string string_or(const nlohmann::json& object, const std::string& pointer,
+                          const std::string& key, const std::string& fallback) const;
+    const nlohmann::json& object(const nlohmann::json& parent, const std::string& pointer,
+                                 const std::string& key) const;
+    const nlohmann::json& array(const nlohmann::json& parent, const std::string& pointer,
+                                const std::string& key) const;
+
+private:
+    nlohmann::json root_;
+    std::string file_;
+    std::unordered_map<std::string, std::pair<int, int>> positions_;
+};
+
+// "/a/b" + "c" -> "/a/b/c", escaping as JSON pointers require.
+std::string json_child(const std::string& pointer, const std::string& key);
+std::string json_child(const std::string& pointer, std::size_t index);
+
+}  // namespace mapscape

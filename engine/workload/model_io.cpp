@@ -1,0 +1,242 @@
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <filesystem>
+#include <limits>
+
+#include "mapping/maestro_file.hpp"
+#include "util/json_document.hpp"
+#include "util/text_file.hpp"
+#include "workload/model.hpp"
+
+namespace mapscape {
+
+namespace {
+
+constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+    if (s.size() < suffix.size()) return false;
+    std::string tail = s.substr(s.size() - suffix.size());
+    std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return std::tolower(c); });
+    return tail == suffix;
+}
+
+}  // namespace
+
+nlohmann::ordered_json layer_to_json(const Layer& l) {
+    nlohmann::ordered_json j;
+    j["name"] = l.name;
+    j["type"] = std::string(layer_type_name(l.type));
+    for (Dim d : {Dim::N, Dim::G, Dim::M, Dim::K, Dim::C, Dim::R, Dim::S, Dim::Y, Dim::X, Dim::Yo,
+                  Dim::Xo})
+        if (l.has(d)) j[std::string(dim_name(d))] = l.size(d);
+    if (is_convolution_like(l.type)) {
+        if (l.stride(Dim::Y) == l.stride(Dim::X)) {
+            j["stride"] = l.stride(Dim::Y);
+        } else {
+            j["stride_y"] = l.stride(Dim::Y);
+            j["stride_x"] = l.stride(Dim::X);
+        }
+    }
+    return j;
+}
+
+nlohmann::ordered_json model_to_json(const Model& m) {
+    nlohmann::ordered_json j;
+    j["format"] = "mapscape-model";
+    j["version"] = 1;
+    j["name"] = m.name;
+    if (!m.description.empty()) j["description"] = m.description;
+    if (!m.source.empty()) j["source"] = m.source;
+    j["layers"] = nlohmann::ordered_json::array();
+    for (const auto& l : m.layers) j["layers"].push_back(layer_to_json(l));
+    return j;
+}
+
+std::string model_to_json_text(const Model& m) {
+    nlohmann::ordered_json header = model_to_json(m);
+    header.erase("layers");
+    std::string text = header.dump(2);
+    text.pop_back();  // the closing brace
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    text += ",\n  \"layers\": [\n";
+    for (std::size_t i = 0; i < m.layers.size(); ++i) {
+        std::string line = layer_to_json(m.layers[i]).dump();
+        // Spaces after separators read better in a one-line object.
+        std::string spaced;
+        bool in_string = false;
+        for (char c : line) {
+            if (c == '"') in_string = !in_string;
+            spaced += c;
+            if (!in_string && (c == ',' || c == ':')) spaced += ' ';
+        }
+        text += "    " + spaced + (i + 1 < m.layers.size() ? ",\n" : "\n");
+    }
+    text += "  ]\n}\n";
+    return text;
+}
+
+Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& ptr) {
+    if (!v.is_object()) doc.fail(ptr, "a layer must be a JSON object");
+    Layer l;
+    l.name = doc.string_or(v, ptr, "name", "");
+    const std::string type = doc.string(v, ptr, "type");
+    auto t = parse_layer_type(type);
+    if (!t) doc.fail(json_child(ptr, "type"), "unknown layer type \"" + type +
+                                                  "\" (expected CONV, DSCONV, NGCONV, TRCONV, GEMM or FC)");
+    l.type = *t;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+        const std::string& key = it.key();
+        if (key == "name" || key == "type" || key == "stride" || key == "stride_x" ||
+            key == "stride_y" || key == "comment")
+            continue;
+        auto d = parse_dim(key);
+        if (!d)
+            doc.fail(json_child(ptr, key), "unknown field \"" + key +
+                                               "\" in a layer (dimensions are N, G, K, C, R, S, "
+                                               "Y, X, Y', X', M)");
+        l.set(*d, doc.integer(v, ptr, key, 1, kIntMax));
+    }
+    const std::int64_t stride = doc.integer_or(v, ptr, "stride", 1, 1, kIntMax);
+    l.set_stride(Dim::Y, doc.integer_or(v, ptr, "stride_y", stride, 1, kIntMax));
+    l.set_stride(Dim::X, doc.integer_or(v, ptr, "stride_x", stride, 1, kIntMax));
+    if (std::string p = layer_problem(l); !p.empty())
+        doc.fail(ptr, "layer " + (l.name.empty() ? std::string("(unnamed)") : "\"" + l.name + "\"") + ": " + p);
+    return l;
+}
+
+Model parse_model_json(std::string_view text, const std::string& file_name) {
+    const JsonDocument doc = JsonDocument::parse(text, file_name);
+    const auto& root = doc.root();
+    if (!root.is_object()) doc.fail("", "a model file must be a JSON object with \"layers\"");
+    const std::string format = doc.string_or(root, "", "format", "mapscape-model");
+    if (format != "mapscape-model")
+        doc.fail("/format", "this is a \"" + format + "\" file, not a mapscape-model");
+    const std::int64_t version = doc.integer_or(root, "", "version", 1, 0, kIntMax);
+    if (version > 1)
+        doc.fail("/version", "model format version " + std::to_string(version) +
+                                 " is newer than this Mapscape understands (1); please upgrade");
+    Model m;
+    m.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
+    m.description = doc.string_or(root, "", "description", "");
+    m.source = doc.string_or(root, "", "source", "");
+    const auto& layers = doc.array(root, "", "layers");
+    if (layers.empty()) doc.fail("/layers", "the model has no layers");
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        Layer l = layer_from_json(doc, layers[i], json_child("/layers", i));
+        if (l.name.empty()) l.name = "layer" + std::to_string(i + 1);
+        m.layers.push_back(std::move(l));
+    }
+    return m;
+}
+
+Model parse_gamma_csv(std::string_view text, const std::string& file_name) {
+    Model m;
+    m.name = std::filesystem::path(file_name).stem().string();
+    m.source = "GAMMA layer table " + std::filesystem::path(file_name).filename().string();
+    int line_no = 0;
+    std::size_t pos = 0;
+    bool header = true;
+    while (pos <= text.size()) {
+        const std::size_t end = std::min(text.find('\n', pos), text.size());
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line.find_first_not_of(" \t") == std::string_view::npos) {
+            if (end >= text.size()) break;
+            continue;
+        }
+        if (header) {  // GAMMA's first row names the columns; its text does not matter
+            header = false;
+            continue;
+        }
+        std::int64_t v[7];
+        int count = 0;
+        std::size_t field_start = 0;
+        for (std::size_t i = 0; i <= line.size(); ++i) {
+            if (i < line.size() && line[i] != ',') continue;
+            std::string_view field = line.substr(field_start, i - field_start);
+            while (!field.empty() && (field.front() == ' ' || field.front() == '\t')) field.remove_prefix(1);
+            while (!field.empty() && (field.back() == ' ' || field.back() == '\t')) field.remove_suffix(1);
+            const SourceLocation at{file_name, line_no, static_cast<int>(field_start) + 1};
+            if (count >= 7) throw InputError(at, "more than 7 columns (expected K,C,Y,X,R,S,T)");
+            std::int64_t x = 0;
+            auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), x);
+            if (ec != std::errc() || p != field.data() + field.size() || x < 0 || x > kIntMax)
+                throw InputError(at, "expected a whole number, found '" + std::string(field) + "'");
+            v[count++] = x;
+            field_start = i + 1;
+        }
+        const SourceLocation row{file_name, line_no, 1};
+        if (count != 7)
+            throw InputError(row, "expected 7 columns K,C,Y,X,R,S,T, found " + std::to_string(count));
+        const std::string name = "layer" + std::to_string(m.layers.size() + 1);
+        Layer l;
+        switch (v[6]) {
+            case 0: l = Layer::fully_connected(name, v[0], v[1]); break;
+            case 1: l = Layer::conv(name, v[0], v[1], v[4], v[5], v[2], v[3]); break;
+            case 2: l = Layer::depthwise(name, v[1], v[4], v[5], v[2], v[3]); break;
+            case 3: l = Layer::gemm(name, v[0], v[1], v[2]); break;
+            default:
+                throw InputError({file_name, line_no, 0},
+                                 "unknown layer type code T = " + std::to_string(v[6]) +
+                                     " (0 FC, 1 CONV, 2 depthwise CONV, 3 GEMM)");
+        }
+        if (std::string p = layer_problem(l); !p.empty()) throw InputError(row, p);
+        m.layers.push_back(std::move(l));
+    }
+    if (m.layers.empty()) throw InputError({file_name, line_no, 0}, "the table has no layer rows");
+    return m;
+}
+
+Model load_model_file(const std::string& path) {
+    if (ends_with(path, ".json")) return parse_model_json(read_text_file(path), path);
+    if (ends_with(path, ".csv")) return parse_gamma_csv(read_text_file(path), path);
+    if (ends_with(path, ".m")) {
+        const MaestroNetwork net = read_maestro_file(path);
+        Model m;
+        m.name = net.name.empty() ? std::filesystem::path(path).stem().string() : net.name;
+        m.source = "MAESTRO network file " + std::filesystem::path(path).filename().string();
+        for (const auto& e : net.layers) m.layers.push_back(e.layer);
+        return m;
+    }
+    throw InputError({path, 0, 0}, "unknown model file type (expected .json, .csv or .m)");
+}
+
+std::string models_directory() {
+    if (const char* env = std::getenv("MAPSCAPE_MODELS_DIR"); env && *env) return env;
+    return MAPSCAPE_MODELS_DIR;
+}
+
+std::vector<std::string> bundled_model_names() {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(models_directory(), ec)) {
+        if (entry.path().extension() != ".json") continue;
+        const std::string stem = entry.path().stem().string();
+        if (stem.rfind("mix_", 0) == 0) continue;  // job mixes, not models
+        names.push_back(stem);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+Model load_bundled_model(const std::string& name) {
+    const std::string path = models_directory() + "/" + name + ".json";
+    if (!std::filesystem::exists(path)) {
+        std::string known;
+        for (const auto& n : bundled_model_names()) known += (known.empty() ? "" : ", ") + n;
+        throw InputError({name, 0, 0}, "no bundled model called \"" + name + "\" (known: " + known + ")");
+    }
+    return load_model_file(path);
+}
+
+Model load_model(const std::string& name_or_path) {
+    if (std::filesystem::exists(name_or_path) && !std::filesystem::is_directory(name_or_path))
+        return load_model_file(name_or_path);
+    return load_bundled_model(name_or_path);
+}
+
+}  // namespace mapscape

@@ -1,0 +1,151 @@
+// mapscape-cli as a user runs it: real files, malformed ones, JSON output, exit codes.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "test_support.hpp"
+
+namespace {
+
+struct Run {
+    int exit_code = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList& args) {
+    QProcess p;
+    p.start(MAPSCAPE_CLI_PATH, args);
+    p.waitForFinished(120000);
+    Run r;
+    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -100;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString data(const char* relative) { return QString::fromStdString(test_data(relative)); }
+
+}  // namespace
+
+class CliTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void eval_json() {
+        const Run r = cli({"eval", data("maestro_reference/mappings/Resnet50_kcp_ws.m"), "--hw",
+                           data("maestro_reference/hw/accelerator_1.m"), "--json"});
+        QCOMPARE(r.exit_code, 0);
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
+        QCOMPARE(pe.error, QJsonParseError::NoError);
+        const QJsonArray layers = doc.object()["layers"].toArray();
+        QCOMPARE(layers.size(), 66);
+        const QJsonObject first = layers[0].toObject();
+        for (const char* key : {"name", "type", "runtime_cycles", "macs", "energy_nj", "maestro_energy_nj",
+                                "l1_req_elems", "l2_req_elems", "noc_bw_req", "avg_bw_req", "offchip_bw_req",
+                                "avg_utilized_pes", "area_um2", "power_mw", "valid", "reason", "tensors"})
+            QVERIFY2(first.contains(key), key);
+        for (const char* key : {"total", "mac", "l1", "l2", "dram"}) QVERIFY(first["energy_nj"].toObject().contains(key));
+        for (const char* t : {"input", "filter", "output"})
+            for (const char* key : {"l1_read", "l1_write", "l2_read", "l2_write"})
+                QVERIFY(first["tensors"].toObject()[t].toObject().contains(key));
+        QCOMPARE(first["runtime_cycles"].toInteger(), 9504801);  // MAESTRO's figure
+        QCOMPARE(first["valid"].toBool(), false);                // needs L1 294 > 100
+        QVERIFY(first["reason"].toString().contains("L1 requirement 294 B exceeds the L1 size 100 B"));
+        const QJsonObject totals = doc.object()["totals"].toObject();
+        QVERIFY(totals["runtime_cycles"].toInteger() > 0 && totals["energy_nj"].toDouble() > 0 && totals["macs"].toInteger() > 0);
+    }
+
+    void eval_table_and_options() {
+        const Run r = cli({"eval", data("maestro_reference/mappings/example.m"), "--num-pes", "256", "--noc-bw", "64",
+                           "--noc-hop-latency", "1", "--offchip-bw", "50", "--simd-lanes", "2"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("CONV1"));
+        QVERIFY(r.out.contains("TOTAL"));
+        QVERIFY(r.out.contains("256 PEs"));
+    }
+
+    void bad_inputs_data() {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("syntax") << "Network n {\n Layer l {\n  Type: CONV\n  Dimensions { K: 4, C: 4, R: 1, S: 1, Y: 4, X: 4 }\n  Dataflow { SpatialMap(1,1) K; TemporalMapp(1,1) C; }\n }\n}\n"
+                                << ":5:33: expected TemporalMap";
+        QTest::newRow("empty") << "" << ":1: no 'Network";
+        QTest::newRow("binary") << QString::fromLatin1("\x01\x02\xff\xfe{{{") << ":1:1: expected 'Network'";
+    }
+    void bad_inputs() {
+        QFETCH(QString, content);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.m");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content.toLatin1());
+        f.close();
+        const Run r = cli({"eval", path, "--json"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY(r.out.isEmpty());  // no partial output
+        QVERIFY2(QString(r.err).startsWith(path + expected), r.err.constData());
+    }
+
+    void bad_usage() {
+        QCOMPARE(cli({"eval"}).exit_code, 2);
+        QCOMPARE(cli({"eval", "/nonexistent.m"}).exit_code, 2);
+        const Run r = cli({"eval", data("maestro_reference/mappings/example.m"), "--num-pes", "0"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(cli({"frobnicate"}).exit_code, 2);
+        QCOMPARE(cli({"--help"}).exit_code, 0);
+    }
+
+    void bad_hw_file() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("hw.m");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("num_pes: 16\nnoc_bw_cstr: fast\n");
+        f.close();
+        const Run r = cli({"eval", data("maestro_reference/mappings/example.m"), "--hw", path});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(QString(r.err).startsWith(path + ":2:14: the value of noc_bw_cstr must be a whole number"), r.err.constData());
+    }
+
+    void maestro_crash_files_are_diagnosed() {
+        const Run r = cli({"eval", data("maestro_reference/mappings/vgg16_rs.m"), "--hw",
+                           data("maestro_reference/hw/accelerator_1.m"), "--json"});
+        QCOMPARE(r.exit_code, 0);
+        const auto layers = QJsonDocument::fromJson(r.out).object()["layers"].toArray();
+        bool diagnosed = false;
+        for (const auto& l : layers)
+            if (l.toObject()["reason"].toString().contains("division by zero")) diagnosed = true;
+        QVERIFY(diagnosed);
+    }
+
+    void bench_prints_rates() {
+        const Run r = cli({"bench", "--seconds", "0.05", "--mappings", "100"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(QRegularExpression("cost_model_single_thread: [0-9]+ evaluations/s").match(QString(r.out)).hasMatch());
+    }
+
+    void model_commands() {
+        const Run list = cli({"model", "list"});
+        QCOMPARE(list.exit_code, 0);
+        QVERIFY(list.out.contains("resnet18"));
+        const Run show = cli({"model", "show", "resnet18"});
+        QCOMPARE(show.exit_code, 0);
+        QVERIFY(show.out.contains("CONV K64 C3 R7 S7 Y224 X224"));
+        QTemporaryDir dir;
+        const Run conv = cli({"model", "convert", data("gamma_models/vgg16.csv"), dir.filePath("vgg.json")});
+        QCOMPARE(conv.exit_code, 0);
+        QCOMPARE(cli({"model", "show", dir.filePath("vgg.json")}).exit_code, 0);
+        const Run bad = cli({"model", "show", data("gamma_models/example.csv")});
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY(bad.err.contains("example.csv:2:10: expected a whole number"));
+    }
+};
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "test_cli.moc"

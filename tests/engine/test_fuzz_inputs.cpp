@@ -1,0 +1,198 @@
+// Robustness: thousands of randomly mutated versions of the bundled MAESTRO files, HW files,
+// model files and GAMMA tables go through the readers and the cost model. Nothing may crash,
+// hang or trip the sanitizers (CI builds this suite with ASan and UBSan); bad input must come
+// back as an InputError with a position, a bad mapping as an invalid report with a reason.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QtTest>
+#include <random>
+
+#include "arch/maestro_hw_file.hpp"
+#include "cost/evaluate.hpp"
+#include "mapping/maestro_file.hpp"
+#include "test_support.hpp"
+#include "util/text_file.hpp"
+#include "workload/model.hpp"
+
+using namespace mapscape;
+
+namespace {
+
+const std::vector<std::string> kInsertions = {
+    "0", "1", "7", "-3", "99999999999", "2147483647", "4294967296", "{", "}", "(", ")", ",", ";", ":", "//",
+    "\n", " ", "'", "Cluster(", "SpatialMap(1,1) ", "TemporalMap(2,1) ", "Sz(", "R", "S", "Y'", "X", "K", "N",
+    "Layer x {", "Type: DSCONV", "Type: GEMM", "Dimensions {", "Dataflow {", "Constant c 3;", "Stride { Y: 3 }",
+    "\"", "[", "]", "null", "-1e300", "1e308", "Y", "G: 2"};
+
+std::string mutate(std::string text, std::mt19937_64& rng) {
+    auto pick = [&](std::size_t n) { return n == 0 ? std::size_t(0) : static_cast<std::size_t>(rng() % n); };
+    // Mostly one small edit, often to a number, so that many mutants still parse and reach
+    // the cost model.
+    const int edits = rng() % 4 == 0 ? 2 + static_cast<int>(rng() % 3) : 1;
+    for (int e = 0; e < edits; ++e) {
+        const int op = static_cast<int>(rng() % 10);
+        switch (op < 4 ? 2 : op - 3) {
+            case 0: {  // delete a span
+                if (text.empty()) break;
+                const std::size_t at = pick(text.size());
+                text.erase(at, 1 + pick(std::min<std::size_t>(40, text.size() - at)));
+                break;
+            }
+            case 1:  // insert a token
+                text.insert(pick(text.size() + 1), kInsertions[pick(kInsertions.size())]);
+                break;
+            case 2: {  // change a number
+                std::vector<std::size_t> digits;
+                for (std::size_t i = 0; i < text.size(); ++i)
+                    if (std::isdigit(static_cast<unsigned char>(text[i])) && (i == 0 || !std::isdigit(static_cast<unsigned char>(text[i - 1]))))
+                        digits.push_back(i);
+                if (digits.empty()) break;
+                const std::size_t at = digits[pick(digits.size())];
+                std::size_t end = at;
+                while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+                static const char* numbers[] = {"0", "1", "2", "3", "13", "64", "255", "1000", "65536", "2147483647", "99999999999"};
+                text.replace(at, end - at, numbers[pick(std::size(numbers))]);
+                break;
+            }
+            case 3: {  // duplicate a line
+                const std::size_t at = text.rfind('\n', pick(text.size()));
+                const std::size_t start = at == std::string::npos ? 0 : at + 1;
+                const std::size_t end = text.find('\n', start);
+                text.insert(start, text.substr(start, (end == std::string::npos ? text.size() : end + 1) - start));
+                break;
+            }
+            case 4:  // truncate
+                text.resize(pick(text.size() + 1));
+                break;
+            case 5: {  // flip a byte
+                if (text.empty()) break;
+                text[pick(text.size())] = static_cast<char>(rng() % 256);
+                break;
+            }
+            default: {  // swap two lines
+                std::vector<std::size_t> starts = {0};
+                for (std::size_t i = 0; i < text.size(); ++i)
+                    if (text[i] == '\n') starts.push_back(i + 1);
+                if (starts.size() < 3) break;
+                const std::size_t a = pick(starts.size() - 1), b = pick(starts.size() - 1);
+                if (a == b) break;
+                const auto line = [&](std::size_t k) {
+                    return text.substr(starts[k], starts[k + 1] - starts[k]);
+                };
+                const std::string la = line(std::min(a, b)), lb = line(std::max(a, b));
+                text.replace(starts[std::max(a, b)], lb.size(), la);
+                text.replace(starts[std::min(a, b)], la.size(), lb);
+                break;
+            }
+        }
+    }
+    return text;
+}
+
+int iterations() {
+    const QByteArray env = qgetenv("MAPSCAPE_FUZZ_ITERATIONS");
+    return env.isEmpty() ? 4000 : env.toInt();
+}
+
+}  // namespace
+
+class FuzzInputsTest : public QObject {
+    Q_OBJECT
+
+    std::vector<std::pair<std::string, std::string>> seeds_;  // (name, text)
+
+private slots:
+    void initTestCase() {
+        for (const char* dir : {"maestro_reference/mappings", "maestro_random"}) {
+            const QDir d(QString::fromStdString(test_data(dir)));
+            for (const QString& f : d.entryList({"*.m"}, QDir::Files, QDir::Name)) {
+                const std::string path = test_data(std::string(dir) + "/" + f.toStdString());
+                std::string text = read_text_file(path);
+                if (text.size() > 60000) text.resize(60000);  // Transformer_Complete: its start is enough
+                seeds_.emplace_back(f.toStdString(), text);
+            }
+        }
+        QVERIFY(seeds_.size() > 50);
+    }
+
+    void mutated_mapping_files() {
+        std::mt19937_64 rng(424242);
+        const Accelerator acc = read_maestro_hw_file(test_data("maestro_reference/hw/accelerator_1.m"), maestro_cli_defaults());
+        int parsed = 0, rejected = 0, evaluated = 0, invalid = 0;
+        qint64 slowest_ms = 0;
+        QElapsedTimer total;
+        total.start();
+        for (int i = 0; i < iterations(); ++i) {
+            const auto& [name, text] = seeds_[rng() % seeds_.size()];
+            const std::string mutant = mutate(text, rng);
+            try {
+                const MaestroNetwork net = parse_maestro_text(mutant, name);
+                ++parsed;
+                for (std::size_t k = 0; k < net.layers.size() && k < 6; ++k) {
+                    const auto& e = net.layers[(k * 7919 + static_cast<std::size_t>(i)) % net.layers.size()];
+                    QElapsedTimer t;
+                    t.start();
+                    const CostReport r = evaluate(e.layer, acc, e.mapping);
+                    const CostReport o = evaluate(e.layer, acc, e.mapping, ReportDetail::Objectives);
+                    slowest_ms = std::max(slowest_ms, t.elapsed());
+                    ++evaluated;
+                    QCOMPARE(r.valid(), o.valid());
+                    if (!r.valid()) {
+                        ++invalid;
+                        QVERIFY(!describe(r.invalid, e.layer, acc).empty());
+                    } else {
+                        QVERIFY(r.runtime_cycles > 0);
+                    }
+                }
+            } catch (const std::exception& e) {
+                if (!dynamic_cast<const InputError*>(&e))
+                    QFAIL(qPrintable(QString("%1: unexpected %2").arg(QString::fromStdString(name), e.what())));
+                const auto& d = dynamic_cast<const InputError&>(e).diagnostic();
+                ++rejected;
+                QCOMPARE(d.where.file, name);
+                QVERIFY(!d.message.empty());
+            }
+        }
+        qInfo() << "mutants:" << iterations() << "parsed:" << parsed << "rejected with a message:" << rejected
+                << "layers evaluated:" << evaluated << "invalid:" << invalid << "slowest evaluation:" << slowest_ms
+                << "ms, total" << total.elapsed() << "ms";
+        QVERIFY(parsed > 0 && rejected > 0 && invalid > 0);
+        QVERIFY2(slowest_ms < 5000, "an evaluation took too long");
+    }
+
+    void mutated_other_inputs() {
+        std::mt19937_64 rng(777);
+        const std::vector<std::pair<std::string, std::string>> other = {
+            {"hw.m", read_text_file(test_data("maestro_reference/hw/accelerator_1.m"))},
+            {"resnet18.json", read_text_file(std::string(MAPSCAPE_MODELS_DIR) + "/resnet18.json")},
+            {"mobilenet_v2.json", read_text_file(std::string(MAPSCAPE_MODELS_DIR) + "/mobilenet_v2.json")},
+            {"bert.csv", read_text_file(test_data("gamma_models/BERT_m.csv"))},
+            {"resnet50.csv", read_text_file(test_data("gamma_models/resnet50.csv"))},
+        };
+        int accepted = 0, rejected = 0;
+        for (int i = 0; i < iterations(); ++i) {
+            const auto& [name, text] = other[rng() % other.size()];
+            const std::string mutant = mutate(text, rng);
+            try {
+                if (name.ends_with(".m"))
+                    parse_maestro_hw_text(mutant, name, maestro_cli_defaults());
+                else if (name.ends_with(".json"))
+                    parse_model_json(mutant, name);
+                else
+                    parse_gamma_csv(mutant, name);
+                ++accepted;
+            } catch (const InputError& e) {
+                ++rejected;
+                QCOMPARE(e.diagnostic().where.file, name);
+            } catch (const std::exception& e) {
+                QFAIL(qPrintable(QString("%1: unexpected %2 on:\n%3").arg(QString::fromStdString(name), e.what(),
+                                                                           QString::fromStdString(mutant.substr(0, 400)))));
+            }
+        }
+        qInfo() << "other inputs: accepted" << accepted << "rejected with a message" << rejected;
+        QVERIFY(accepted > 0 && rejected > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(FuzzInputsTest)
+#include "test_fuzz_inputs.moc"
