@@ -1,0 +1,129 @@
+#include "arch/accelerator_json.hpp"
+
+#include <limits>
+
+#include "arch/maestro_hw_file.hpp"
+#include "util/json_document.hpp"
+#include "util/text_file.hpp"
+
+namespace mapscape {
+
+namespace {
+constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
+}
+
+nlohmann::ordered_json accelerator_to_json(const Accelerator& a) {
+    nlohmann::ordered_json j;
+    j["format"] = "mapscape-accelerator";
+    j["version"] = 1;
+    j["name"] = a.name;
+    j["num_pes"] = a.num_pes;
+    if (!a.pe_hierarchy.empty()) j["pe_hierarchy"] = a.pe_hierarchy;
+    j["simd_lanes"] = a.simd_lanes;
+    j["l1_size_bytes"] = a.l1_size_bytes;
+    j["l2_size_bytes"] = a.l2_size_bytes;
+    j["word_size_bytes"] = a.word_size_bytes;
+    j["clock_mhz"] = a.clock_mhz;
+    j["offchip_bw_elements_per_cycle"] = a.offchip_bw_elements_per_cycle;
+    nlohmann::ordered_json noc = nlohmann::ordered_json::array();
+    for (const auto& n : a.noc)
+        noc.push_back({{"bandwidth_elements_per_cycle", n.bandwidth_elements_per_cycle},
+                       {"hops", n.hops},
+                       {"hop_latency_cycles", n.hop_latency_cycles}});
+    j["noc"] = noc;
+    const TechnologyTable defaults;
+    if (!(a.technology == defaults)) {
+        const auto& t = a.technology;
+        j["technology"] = {{"mac_energy_nj", t.mac_energy_nj},
+                           {"l1_access_in_macs", t.l1_access_in_macs},
+                           {"l2_access_in_macs", t.l2_access_in_macs},
+                           {"dram_access_in_macs", t.dram_access_in_macs},
+                           {"mac_area_um2", t.mac_area_um2},
+                           {"mac_power_mw", t.mac_power_mw},
+                           {"sram_area_um2_per_element", t.sram_area_um2_per_element},
+                           {"sram_power_mw_per_element", t.sram_power_mw_per_element}};
+    }
+    return j;
+}
+
+Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& ptr) {
+    if (!v.is_object()) doc.fail(ptr, "an accelerator must be a JSON object");
+    Accelerator a;
+    a.name = doc.string_or(v, ptr, "name", a.name);
+    a.num_pes = doc.integer(v, ptr, "num_pes", 1, kIntMax);
+    if (v.contains("pe_hierarchy")) {
+        const auto& h = doc.array(v, ptr, "pe_hierarchy");
+        const std::string hp = json_child(ptr, "pe_hierarchy");
+        for (std::size_t i = 0; i < h.size(); ++i) {
+            if (!h[i].is_number_integer() || h[i].get<std::int64_t>() < 1)
+                doc.fail(json_child(hp, i), "PE hierarchy sizes must be whole numbers of at least 1");
+            a.pe_hierarchy.push_back(h[i].get<std::int64_t>());
+        }
+    }
+    a.simd_lanes = doc.integer_or(v, ptr, "simd_lanes", a.simd_lanes, 1, 1024);
+    a.word_size_bytes = doc.integer_or(v, ptr, "word_size_bytes", a.word_size_bytes, 1, 16);
+    a.l1_size_bytes = doc.integer_or(v, ptr, "l1_size_bytes", a.l1_size_bytes, 1, kIntMax);
+    a.l2_size_bytes = doc.integer_or(v, ptr, "l2_size_bytes", a.l2_size_bytes, 1, kIntMax);
+    a.clock_mhz = doc.number_or(v, ptr, "clock_mhz", a.clock_mhz, 1e-3, 1e6);
+    a.offchip_bw_elements_per_cycle =
+        doc.integer_or(v, ptr, "offchip_bw_elements_per_cycle", a.offchip_bw_elements_per_cycle, 1, kIntMax);
+    if (v.contains("noc")) {
+        const auto& noc = v["noc"];
+        const std::string np = json_child(ptr, "noc");
+        auto level = [&](const nlohmann::json& o, const std::string& p) {
+            if (!o.is_object()) doc.fail(p, "a NoC level must be an object");
+            NocLevel n;
+            n.bandwidth_elements_per_cycle = doc.integer(o, p, "bandwidth_elements_per_cycle", 1, kIntMax);
+            n.hops = doc.integer_or(o, p, "hops", 1, 0, 1000000);
+            n.hop_latency_cycles = doc.integer_or(o, p, "hop_latency_cycles", 0, 0, 1000000);
+            return n;
+        };
+        if (noc.is_object()) {
+            const NocLevel n = level(noc, np);
+            a.noc.fill(n);
+        } else if (noc.is_array()) {
+            if (noc.empty() || noc.size() > a.noc.size())
+                doc.fail(np, "\"noc\" must list 1 to " + std::to_string(a.noc.size()) + " levels");
+            for (std::size_t i = 0; i < a.noc.size(); ++i)
+                a.noc[i] = level(noc[std::min(i, noc.size() - 1)], json_child(np, std::min(i, noc.size() - 1)));
+        } else {
+            doc.fail(np, "\"noc\" must be an object or an array of levels");
+        }
+    }
+    if (v.contains("technology")) {
+        const auto& t = doc.object(v, ptr, "technology");
+        const std::string tp = json_child(ptr, "technology");
+        auto& tech = a.technology;
+        tech.mac_energy_nj = doc.number_or(t, tp, "mac_energy_nj", tech.mac_energy_nj, 0, 1e6);
+        tech.l1_access_in_macs = doc.number_or(t, tp, "l1_access_in_macs", tech.l1_access_in_macs, 0, 1e9);
+        tech.l2_access_in_macs = doc.number_or(t, tp, "l2_access_in_macs", tech.l2_access_in_macs, 0, 1e9);
+        tech.dram_access_in_macs = doc.number_or(t, tp, "dram_access_in_macs", tech.dram_access_in_macs, 0, 1e9);
+        tech.mac_area_um2 = doc.number_or(t, tp, "mac_area_um2", tech.mac_area_um2, 0, 1e12);
+        tech.mac_power_mw = doc.number_or(t, tp, "mac_power_mw", tech.mac_power_mw, 0, 1e12);
+        tech.sram_area_um2_per_element = doc.number_or(t, tp, "sram_area_um2_per_element", tech.sram_area_um2_per_element, 0, 1e12);
+        tech.sram_power_mw_per_element = doc.number_or(t, tp, "sram_power_mw_per_element", tech.sram_power_mw_per_element, 0, 1e12);
+    }
+    if (std::string p = accelerator_problem(a); !p.empty()) doc.fail(ptr, p);
+    return a;
+}
+
+Accelerator parse_accelerator_json(std::string_view text, const std::string& file_name) {
+    const JsonDocument doc = JsonDocument::parse(text, file_name);
+    const auto& root = doc.root();
+    if (!root.is_object()) doc.fail("", "an accelerator file must be a JSON object");
+    const std::string format = doc.string_or(root, "", "format", "mapscape-accelerator");
+    if (format != "mapscape-accelerator")
+        doc.fail("/format", "this is a \"" + format + "\" file, not a mapscape-accelerator");
+    const std::int64_t version = doc.integer_or(root, "", "version", 1, 0, kIntMax);
+    if (version > 1)
+        doc.fail("/version", "accelerator format version " + std::to_string(version) +
+                                 " is newer than this Mapscape understands (1); please upgrade");
+    return accelerator_from_json(doc, root, "");
+}
+
+Accelerator load_accelerator_file(const std::string& path, const Accelerator& base) {
+    if (path.size() >= 2 && path.substr(path.size() - 2) == ".m") return read_maestro_hw_file(path, base);
+    return parse_accelerator_json(read_text_file(path), path);
+}
+
+}  // namespace mapscape

@@ -1,0 +1,80 @@
+#include "arch/presets.hpp"
+
+#include "util/diagnostic.hpp"
+
+namespace mapscape {
+
+namespace {
+
+Accelerator make(const char* name, std::int64_t rows, std::int64_t cols, std::int64_t l1_bytes,
+                 std::int64_t l2_bytes, std::int64_t noc_bw, std::int64_t offchip_bw,
+                 std::int64_t word_bytes, double clock_mhz) {
+    Accelerator a;
+    a.name = name;
+    a.pe_hierarchy = {rows, cols};
+    a.num_pes = rows * cols;
+    a.l1_size_bytes = l1_bytes;
+    a.l2_size_bytes = l2_bytes;
+    set_uniform_noc(a, noc_bw, 1, 1);
+    a.offchip_bw_elements_per_cycle = offchip_bw;
+    a.word_size_bytes = word_bytes;
+    a.clock_mhz = clock_mhz;
+    return a;
+}
+
+std::vector<AcceleratorPreset> build() {
+    std::vector<AcceleratorPreset> p;
+    // GAMMA's platforms (ICCAD'20, Table 2) with GAMMA's MAESTRO settings: a NoC of 81,920,000
+    // elements/cycle (effectively unconstrained), 1-cycle hops, MAESTRO's default off-chip
+    // bandwidth. Sizes count elements, as GAMMA's do (so one-byte words here).
+    p.push_back({"edge",
+                 "GAMMA's Edge platform: 168 PEs (12 x 14, Eyeriss-sized), 512 B L1 per PE, 108 KB L2",
+                 make("edge", 12, 14, 512, 108000, 81920000, 70000, 1, 200)});
+    // Table 2 gives the Cloud platform "4 MiB" of SL (local) buffer. Read per PE that would be
+    // 256 GiB on chip; it matches the 4 MiB of accumulator storage of a 65,536-MAC TPU, so it is
+    // read as the total: 64 B per PE.
+    p.push_back({"cloud",
+                 "GAMMA's Cloud platform: 65,536 PEs (256 x 256, TPU-sized), 4 MiB L1 in total (64 B "
+                 "per PE), 24 MiB L2",
+                 make("cloud", 256, 256, 64, 24 * 1024 * 1024, 81920000, 70000, 1, 700)});
+    {
+        Accelerator a = make("maestro-example", 16, 16, 100, 3000, 1000, 50, 1, 1000);
+        a.pe_hierarchy.clear();
+        p.push_back({"maestro-example",
+                     "MAESTRO's data/hw/accelerator_1.m: 256 PEs, L1 100, L2 3000, NoC 1000, off-chip 50",
+                     a});
+    }
+    p.push_back({"eyeriss-like",
+                 "Eyeriss (ISSCC'16): 168 PEs (12 x 14), 0.5 KB scratchpad per PE, 108 KB global buffer, "
+                 "16-bit words, 200 MHz",
+                 make("eyeriss-like", 12, 14, 512, 110592, 64, 16, 2, 200)});
+    p.push_back({"nvdla-like",
+                 "NVDLA with 1,024 MACs (64 input x 16 output channels, as NAAS's NVDLA-1024), 512 KB "
+                 "convolution buffer, 8-bit words, 1 GHz",
+                 make("nvdla-like", 16, 64, 64, 524288, 256, 64, 1, 1000)});
+    p.push_back({"shidiannao-like",
+                 "ShiDianNao (ISCA'15): 64 PEs (8 x 8), 256 KB of on-chip buffers (NBin, NBout, SB), "
+                 "16-bit words, 1 GHz",
+                 make("shidiannao-like", 8, 8, 64, 262144, 64, 8, 2, 1000)});
+    p.push_back({"edgetpu-like",
+                 "Edge TPU-sized: 4,096 MACs (64 x 64; 4 TOPS at 500 MHz), 8 MB on-chip memory, 8-bit words",
+                 make("edgetpu-like", 64, 64, 64, 8 * 1024 * 1024, 512, 64, 1, 500)});
+    return p;
+}
+
+}  // namespace
+
+const std::vector<AcceleratorPreset>& accelerator_presets() {
+    static const std::vector<AcceleratorPreset> presets = build();
+    return presets;
+}
+
+Accelerator accelerator_preset(const std::string& id) {
+    for (const auto& p : accelerator_presets())
+        if (p.id == id) return p.accelerator;
+    std::string known;
+    for (const auto& p : accelerator_presets()) known += (known.empty() ? "" : ", ") + p.id;
+    throw InputError({id, 0, 0}, "no accelerator preset called \"" + id + "\" (known: " + known + ")");
+}
+
+}  // namespace mapscape
