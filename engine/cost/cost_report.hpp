@@ -39,6 +39,7 @@ enum class Invalidity : std::uint8_t {
     TooManyCases,            // more iteration cases than the analysis budget (MAESTRO would take hours)
     L1Overflow,              // per-PE L1 requirement above the L1 size
     L2Overflow,              // L2 requirement above the L2 size
+    OverLatencyBudget,       // a search's latency cap (e.g. a pipeline stage) is exceeded
 };
 
 struct InvalidityDetail {

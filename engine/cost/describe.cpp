@@ -57,6 +57,9 @@ std::string describe(const InvalidityDetail& d, const Layer& layer, const Accele
         case Invalidity::L1Overflow:
             return "L1 requirement " + std::to_string(d.value) + " B exceeds the L1 size " +
                    std::to_string(d.limit) + " B";
+        case Invalidity::OverLatencyBudget:
+            return "latency " + std::to_string(d.value) + " cycles exceeds the budget of " +
+                   std::to_string(d.limit) + " cycles";
         case Invalidity::L2Overflow:
             return "L2 requirement " + std::to_string(d.value) + " B exceeds the L2 size " +
                    std::to_string(d.limit) + " B";

@@ -1,0 +1,132 @@
+#include "search/driver.hpp"
+
+#include <cmath>
+
+#include "cost/evaluate.hpp"
+
+namespace mapscape {
+
+SearchDriver::SearchDriver(const SearchProblem& problem, SearchSink* sink, std::stop_token stop)
+    : problem_(problem), sink_(sink), stop_(std::move(stop)), start_(std::chrono::steady_clock::now()) {
+    if (problem_.threads > 1) pool_ = std::make_unique<ThreadPool>(problem_.threads);
+}
+
+bool SearchDriver::done() {
+    if (samples_ >= problem_.budget.samples) return true;
+    if (stop_.stop_requested()) {
+        stopped_ = true;
+        return true;
+    }
+    if (problem_.budget.seconds > 0) {
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        if (elapsed >= problem_.budget.seconds) {
+            stopped_ = true;
+            return true;
+        }
+    }
+    return false;
+}
+
+double SearchDriver::objective_of(const CostReport& r, Invalidity& why) const {
+    why = r.invalid.kind;
+    if (!r.valid()) return std::numeric_limits<double>::infinity();
+    if (problem_.constraints.max_latency_cycles && r.runtime_cycles > *problem_.constraints.max_latency_cycles) {
+        why = Invalidity::OverLatencyBudget;
+        return std::numeric_limits<double>::infinity();
+    }
+    return problem_.objective.value(r);
+}
+
+std::size_t SearchDriver::evaluate(const std::vector<Mapping>& batch, std::vector<double>& objectives) {
+    objectives.assign(batch.size(), std::numeric_limits<double>::infinity());
+    if (done()) return 0;
+    const auto n = static_cast<std::size_t>(std::min<std::int64_t>(remaining(), static_cast<std::int64_t>(batch.size())));
+    reports_.resize(n);
+    auto body = [&](std::size_t i) {
+        reports_[i] = mapscape::evaluate(problem_.layer, problem_.accelerator, batch[i], ReportDetail::Objectives);
+    };
+    if (pool_)
+        pool_->parallel_for(n, body);
+    else
+        for (std::size_t i = 0; i < n; ++i) body(i);
+
+    std::vector<EvaluatedPoint> points;
+    if (sink_) points.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const CostReport& r = reports_[i];
+        Invalidity why = Invalidity::None;
+        const double obj = objective_of(r, why);
+        objectives[i] = obj;
+        ++samples_;
+        const bool valid = std::isfinite(obj);
+        if (valid) ++valid_samples_;
+        const bool improved = valid && obj < best_;
+        if (improved) {
+            best_ = obj;
+            best_mapping_ = batch[i];
+            trace_.emplace_back(samples_, best_);
+        }
+        if (sink_) {
+            EvaluatedPoint p;
+            p.sample = samples_;
+            p.valid = valid;
+            p.objective = obj;
+            p.runtime_cycles = r.runtime_cycles;
+            p.energy_nj = r.energy.total_nj;
+            p.power_mw = r.power_mw;
+            p.area_um2 = r.area_um2;
+            p.invalidity = why;
+            p.mapping = batch[i];
+            if (improved) sink_->best(p, r);
+            points.push_back(std::move(p));
+        }
+    }
+    if (sink_) {
+        sink_->points(points);
+        SearchProgress pr;
+        pr.samples = samples_;
+        pr.valid_samples = valid_samples_;
+        pr.budget_samples = problem_.budget.samples;
+        pr.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        pr.best_objective = best_;
+        sink_->progress(pr);
+    }
+    return n;
+}
+
+double SearchDriver::evaluate_one(const Mapping& mapping) {
+    std::vector<Mapping> one{mapping};
+    std::vector<double> obj;
+    evaluate(one, obj);
+    return obj[0];
+}
+
+SearchResult SearchDriver::finish() {
+    SearchResult r;
+    r.samples = samples_;
+    r.valid_samples = valid_samples_;
+    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    r.stopped = stopped_ || (samples_ < problem_.budget.samples && stop_.stop_requested());
+    r.trace = trace_;
+    if (std::isfinite(best_)) {
+        r.found = true;
+        r.best_objective = best_;
+        r.best_mapping = best_mapping_;
+        r.best_report = mapscape::evaluate(problem_.layer, problem_.accelerator, best_mapping_, ReportDetail::Full);
+    }
+    if (r.trace.empty() || r.trace.back().first != samples_)
+        r.trace.emplace_back(samples_, best_);
+    if (sink_) {
+        SearchProgress pr;
+        pr.samples = samples_;
+        pr.valid_samples = valid_samples_;
+        pr.budget_samples = problem_.budget.samples;
+        pr.elapsed_seconds = r.wall_seconds;
+        pr.best_objective = best_;
+        pr.finished = true;
+        sink_->progress(pr);
+    }
+    return r;
+}
+
+}  // namespace mapscape

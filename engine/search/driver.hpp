@@ -1,0 +1,68 @@
+// The search driver: evaluates the candidates an optimizer proposes, a batch at a time (in
+// parallel when asked, with results independent of the thread count), keeps the best, counts
+// samples, enforces the budget and the stop request, and reports events to a sink.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stop_token>
+#include <utility>
+#include <vector>
+
+#include "cost/cost_report.hpp"
+#include "search/events.hpp"
+#include "search/problem.hpp"
+#include "util/thread_pool.hpp"
+
+namespace mapscape {
+
+struct SearchResult {
+    bool found = false;           // a valid mapping was found
+    Mapping best_mapping;
+    CostReport best_report;       // full detail
+    double best_objective = std::numeric_limits<double>::infinity();
+    std::int64_t samples = 0;
+    std::int64_t valid_samples = 0;
+    double wall_seconds = 0;
+    bool stopped = false;         // cancelled or out of time before the sample budget
+    std::vector<std::pair<std::int64_t, double>> trace;  // (samples, best so far) at improvements
+};
+
+class SearchDriver {
+public:
+    SearchDriver(const SearchProblem& problem, SearchSink* sink = nullptr,
+                 std::stop_token stop = {});
+
+    const SearchProblem& problem() const { return problem_; }
+    std::int64_t remaining() const { return problem_.budget.samples - samples_; }
+    // Out of samples or time, or asked to stop.
+    bool done();
+
+    // Evaluates the mappings in order until the budget runs out; fills objectives (+inf for
+    // invalid or unevaluated ones). Returns how many were evaluated.
+    std::size_t evaluate(const std::vector<Mapping>& batch, std::vector<double>& objectives);
+    // One mapping (for optimizers that propose one at a time); +inf when out of budget.
+    double evaluate_one(const Mapping& mapping);
+
+    // Final result (re-evaluates the best mapping in full detail).
+    SearchResult finish();
+
+private:
+    double objective_of(const CostReport& r, Invalidity& why) const;
+
+    SearchProblem problem_;
+    SearchSink* sink_;
+    std::stop_token stop_;
+    std::unique_ptr<ThreadPool> pool_;
+    std::chrono::steady_clock::time_point start_;
+    std::int64_t samples_ = 0, valid_samples_ = 0;
+    double best_ = std::numeric_limits<double>::infinity();
+    Mapping best_mapping_;
+    std::vector<std::pair<std::int64_t, double>> trace_;
+    bool stopped_ = false;
+    std::vector<CostReport> reports_;  // scratch per batch
+};
+
+}  // namespace mapscape

@@ -1,0 +1,53 @@
+// A mapping search problem: one layer on one accelerator, under a target system's rules, with
+// an objective, constraints, a budget and a seed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "arch/accelerator.hpp"
+#include "search/objective.hpp"
+#include "workload/layer.hpp"
+
+namespace mapscape {
+
+// GAMMA's target systems (ICCAD'20, Table 3).
+enum class TargetSystem {
+    S1,  // fixed 2D array: exactly 2 levels, the inner cluster is one row of the array
+    S2,  // flexible 2D array: 1 or 2 levels, any aspect ratio
+    S3,  // scale-out: several 2D arrays, 2 or 3 levels
+};
+
+std::string_view system_name(TargetSystem s);  // "S1", "S2", "S3"
+std::optional<TargetSystem> parse_system(std::string_view text);
+int min_levels(TargetSystem s);
+int max_levels(TargetSystem s);
+// S1's fixed inner cluster: the accelerator's last PE-hierarchy size (its row length), or the
+// largest divisor of the PE count not above its square root.
+std::int64_t fixed_row_length(const Accelerator& acc);
+
+struct SearchConstraints {
+    // A mapping is invalid when the cost model says it cannot run, which includes L1 and L2
+    // requirements above the accelerator's sizes and cluster sizes above its PE count.
+    std::optional<std::int64_t> max_latency_cycles;  // e.g. a pipeline stage's budget
+};
+
+struct SearchBudget {
+    std::int64_t samples = 10000;  // cost-model evaluations
+    double seconds = 0;            // wall-time limit; 0 = none (results then depend on the machine)
+};
+
+struct SearchProblem {
+    Layer layer;
+    Accelerator accelerator;
+    TargetSystem system = TargetSystem::S2;
+    Objective objective;
+    SearchConstraints constraints;
+    SearchBudget budget;
+    std::uint64_t seed = 1;
+    int threads = 1;  // evaluation threads; results do not depend on it
+};
+
+}  // namespace mapscape
