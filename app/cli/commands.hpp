@@ -14,5 +14,7 @@ inline constexpr int kExitBadInput = 2;
 void add_eval_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 void add_model_command(CLI::App& app, int& exit_code);
+void add_search_command(CLI::App& app, int& exit_code);
+void add_compare_command(CLI::App& app, int& exit_code);
 
 }  // namespace mapscape::cli

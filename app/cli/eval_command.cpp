@@ -6,6 +6,7 @@
 
 #include "cli/accelerator_options.hpp"
 #include "cli/commands.hpp"
+#include "cost/compute_bound.hpp"
 #include "cost/cost_report_json.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
@@ -54,13 +55,28 @@ int run_eval(const EvalOptions& o) {
     std::int64_t total_runtime = 0, total_macs = 0;
     double total_energy = 0;
     std::vector<CostReport> reports;
+    std::vector<bool> below_bound;
     for (std::size_t i = 0; i < net.layers.size(); ++i) {
-        const CostReport r = evaluate(net.layers[i].layer, acc, mappings[i]);
+        const Layer& layer = net.layers[i].layer;
+        const CostReport r = evaluate(layer, acc, mappings[i]);
         total_runtime += r.runtime_cycles;
         total_macs += r.macs;
         total_energy += r.energy.total_nj;
         reports.push_back(r);
-        if (o.json) layers.push_back(cost_report_to_json(net.layers[i].layer, acc, r));
+        // MAESTRO's runtime can undercount partial tiles; say so when it claims less than the
+        // busiest PE must compute.
+        const std::int64_t bound = ComputeBound(layer, acc).cycles(mappings[i]);
+        below_bound.push_back(r.valid() && r.runtime_cycles < bound);
+        if (below_bound.back())
+            std::cerr << "warning: " << layer.name << ": the modelled runtime " << r.runtime_cycles
+                      << " cycles is below what its busiest PE must compute (" << bound
+                      << " cycles); MAESTRO's model undercounts partial tiles here\n";
+        if (o.json) {
+            nlohmann::json j = cost_report_to_json(layer, acc, r);
+            j["compute_bound_cycles"] = bound;
+            j["below_compute_bound"] = static_cast<bool>(below_bound.back());
+            layers.push_back(std::move(j));
+        }
     }
     if (o.json) {
         nlohmann::json doc;
@@ -77,7 +93,9 @@ int run_eval(const EvalOptions& o) {
     for (std::size_t i = 0; i < reports.size(); ++i) {
         const auto& r = reports[i];
         const auto& l = net.layers[i].layer;
-        const std::string status = r.valid() ? "ok" : "INVALID: " + describe(r.invalid, l, acc);
+        const std::string status = !r.valid()       ? "INVALID: " + describe(r.invalid, l, acc)
+                                   : below_bound[i] ? "ok, but below the compute bound (see warning)"
+                                                    : "ok";
         std::printf("%-22s %-7s %14lld %14lld %12s %9lld %9lld %8lld %8.1f  %s\n",
                     l.name.substr(0, 22).c_str(), std::string(layer_type_name(l.type)).c_str(),
                     static_cast<long long>(r.runtime_cycles), static_cast<long long>(r.macs),

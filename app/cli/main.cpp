@@ -11,6 +11,8 @@ int main(int argc, char** argv) {
     mapscape::cli::add_eval_command(app, exit_code);
     mapscape::cli::add_bench_command(app, exit_code);
     mapscape::cli::add_model_command(app, exit_code);
+    mapscape::cli::add_search_command(app, exit_code);
+    mapscape::cli::add_compare_command(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

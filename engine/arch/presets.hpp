@@ -18,5 +18,7 @@ struct AcceleratorPreset {
 const std::vector<AcceleratorPreset>& accelerator_presets();
 // Throws InputError listing the known ids when `id` is unknown.
 Accelerator accelerator_preset(const std::string& id);
+// A preset id, or else an accelerator file (.json, or a MAESTRO HW .m over the Edge preset).
+Accelerator load_platform(const std::string& id_or_path);
 
 }  // namespace mapscape

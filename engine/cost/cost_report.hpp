@@ -40,6 +40,7 @@ enum class Invalidity : std::uint8_t {
     L1Overflow,              // per-PE L1 requirement above the L1 size
     L2Overflow,              // L2 requirement above the L2 size
     OverLatencyBudget,       // a search's latency cap (e.g. a pipeline stage) is exceeded
+    BelowComputeBound,       // modelled runtime below MACs / (PEs x lanes): not physically possible
 };
 
 struct InvalidityDetail {

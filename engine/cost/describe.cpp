@@ -60,6 +60,10 @@ std::string describe(const InvalidityDetail& d, const Layer& layer, const Accele
         case Invalidity::OverLatencyBudget:
             return "latency " + std::to_string(d.value) + " cycles exceeds the budget of " +
                    std::to_string(d.limit) + " cycles";
+        case Invalidity::BelowComputeBound:
+            return "modelled runtime " + std::to_string(d.value) + " cycles is below the compute bound of " +
+                   std::to_string(d.limit) +
+                   " cycles (MACs / (PEs x SIMD lanes)); MAESTRO's model undercounts some partial tiles";
         case Invalidity::L2Overflow:
             return "L2 requirement " + std::to_string(d.value) + " B exceeds the L2 size " +
                    std::to_string(d.limit) + " B";

@@ -2,12 +2,17 @@
 
 #include <cmath>
 
+#include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
 
 namespace mapscape {
 
+namespace {
+constexpr std::size_t kSinkBatch = 200;  // points per sink call (one GAMMA generation)
+}
+
 SearchDriver::SearchDriver(const SearchProblem& problem, SearchSink* sink, std::stop_token stop)
-    : problem_(problem), sink_(sink), stop_(std::move(stop)), start_(std::chrono::steady_clock::now()) {
+    : problem_(problem), compute_bound_(problem.layer, problem.accelerator), sink_(sink), stop_(std::move(stop)), start_(std::chrono::steady_clock::now()) {
     if (problem_.threads > 1) pool_ = std::make_unique<ThreadPool>(problem_.threads);
 }
 
@@ -27,9 +32,14 @@ bool SearchDriver::done() {
     return false;
 }
 
-double SearchDriver::objective_of(const CostReport& r, Invalidity& why) const {
+double SearchDriver::objective_of(const CostReport& r, const Mapping& m, Invalidity& why) const {
     why = r.invalid.kind;
     if (!r.valid()) return std::numeric_limits<double>::infinity();
+    if (problem_.constraints.reject_below_compute_bound &&
+        r.runtime_cycles < compute_bound_.cycles(m)) {
+        why = Invalidity::BelowComputeBound;
+        return std::numeric_limits<double>::infinity();
+    }
     if (problem_.constraints.max_latency_cycles && r.runtime_cycles > *problem_.constraints.max_latency_cycles) {
         why = Invalidity::OverLatencyBudget;
         return std::numeric_limits<double>::infinity();
@@ -50,12 +60,10 @@ std::size_t SearchDriver::evaluate(const std::vector<Mapping>& batch, std::vecto
     else
         for (std::size_t i = 0; i < n; ++i) body(i);
 
-    std::vector<EvaluatedPoint> points;
-    if (sink_) points.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
         const CostReport& r = reports_[i];
         Invalidity why = Invalidity::None;
-        const double obj = objective_of(r, why);
+        const double obj = objective_of(r, batch[i], why);
         objectives[i] = obj;
         ++samples_;
         const bool valid = std::isfinite(obj);
@@ -78,27 +86,34 @@ std::size_t SearchDriver::evaluate(const std::vector<Mapping>& batch, std::vecto
             p.invalidity = why;
             p.mapping = batch[i];
             if (improved) sink_->best(p, r);
-            points.push_back(std::move(p));
+            pending_.push_back(std::move(p));
         }
     }
-    if (sink_) {
-        sink_->points(points);
-        SearchProgress pr;
-        pr.samples = samples_;
-        pr.valid_samples = valid_samples_;
-        pr.budget_samples = problem_.budget.samples;
-        pr.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        pr.best_objective = best_;
-        sink_->progress(pr);
-    }
+    if (sink_ && pending_.size() >= kSinkBatch) flush_sink(false);
     return n;
 }
 
+void SearchDriver::flush_sink(bool finished) {
+    if (!sink_) return;
+    if (!pending_.empty()) {
+        sink_->points(pending_);
+        pending_.clear();
+    }
+    SearchProgress pr;
+    pr.samples = samples_;
+    pr.valid_samples = valid_samples_;
+    pr.budget_samples = problem_.budget.samples;
+    pr.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    pr.best_objective = best_;
+    pr.finished = finished;
+    sink_->progress(pr);
+}
+
 double SearchDriver::evaluate_one(const Mapping& mapping) {
-    std::vector<Mapping> one{mapping};
-    std::vector<double> obj;
-    evaluate(one, obj);
-    return obj[0];
+    one_.resize(1);
+    one_[0] = mapping;
+    evaluate(one_, one_objective_);
+    return one_objective_[0];
 }
 
 SearchResult SearchDriver::finish() {
@@ -116,16 +131,7 @@ SearchResult SearchDriver::finish() {
     }
     if (r.trace.empty() || r.trace.back().first != samples_)
         r.trace.emplace_back(samples_, best_);
-    if (sink_) {
-        SearchProgress pr;
-        pr.samples = samples_;
-        pr.valid_samples = valid_samples_;
-        pr.budget_samples = problem_.budget.samples;
-        pr.elapsed_seconds = r.wall_seconds;
-        pr.best_objective = best_;
-        pr.finished = true;
-        sink_->progress(pr);
-    }
+    flush_sink(true);
     return r;
 }
 

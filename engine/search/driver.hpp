@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "cost/compute_bound.hpp"
 #include "cost/cost_report.hpp"
 #include "search/events.hpp"
 #include "search/problem.hpp"
@@ -36,6 +37,7 @@ public:
                  std::stop_token stop = {});
 
     const SearchProblem& problem() const { return problem_; }
+    std::int64_t samples() const { return samples_; }
     std::int64_t remaining() const { return problem_.budget.samples - samples_; }
     // Out of samples or time, or asked to stop.
     bool done();
@@ -50,9 +52,13 @@ public:
     SearchResult finish();
 
 private:
-    double objective_of(const CostReport& r, Invalidity& why) const;
+    double objective_of(const CostReport& r, const Mapping& m, Invalidity& why) const;
+    // Hands buffered points and progress to the sink (optimizers that evaluate one point at a
+    // time would otherwise flood it).
+    void flush_sink(bool finished);
 
     SearchProblem problem_;
+    ComputeBound compute_bound_;
     SearchSink* sink_;
     std::stop_token stop_;
     std::unique_ptr<ThreadPool> pool_;
@@ -63,6 +69,9 @@ private:
     std::vector<std::pair<std::int64_t, double>> trace_;
     bool stopped_ = false;
     std::vector<CostReport> reports_;  // scratch per batch
+    std::vector<Mapping> one_;         // scratch for evaluate_one
+    std::vector<double> one_objective_;
+    std::vector<EvaluatedPoint> pending_;  // points not yet given to the sink
 };
 
 }  // namespace mapscape

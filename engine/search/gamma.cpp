@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
+#include <unordered_set>
+
+#include "search/gamma_operators.hpp"
 
 namespace mapscape {
 
@@ -10,52 +12,119 @@ namespace {
 
 struct Individual {
     Genome genome;
-    double fitness = std::numeric_limits<double>::infinity();  // objective; +inf when invalid
+    double fitness = std::numeric_limits<double>::infinity();  // the objective; +inf when invalid
 };
 
-bool chance(Rng& rng, double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; }
+bool by_fitness(const Individual& a, const Individual& b) { return a.fitness < b.fitness; }
 
 class Gamma {
 public:
     Gamma(const SearchProblem& p, const GammaOptions& o, SearchSink* sink, std::stop_token stop)
-        : options_(o), space_(make_genome_space(p)), driver_(p, sink, std::move(stop)), rng_(p.seed) {}
+        : options_(o), space_(make_genome_space(p)), driver_(p, sink, std::move(stop)), rng_(p.seed),
+          operators_(space_, options_, rng_) {}
 
     SearchResult run() {
-        const int pop = std::max(2, options_.population);
-        std::vector<Individual> population = initial_population(pop);
+        const int size = std::max(2, options_.population);
+        std::vector<Individual> population = initial_population(size);
         evaluate(population, 0);
-        for (int gen = 1; gen < std::max(1, options_.generations) && !driver_.done(); ++gen) {
-            rank(population);
+        for (int gen = 1; (options_.generations <= 0 || gen < options_.generations) && !driver_.done(); ++gen) {
+            std::stable_sort(population.begin(), population.end(), by_fitness);
+            if (!polished_ && in_last_share(options_.polish_share) && std::isfinite(population.front().fitness)) {
+                polished_ = true;
+                population.front() = polish(population.front());
+                continue;
+            }
             const auto valid = static_cast<int>(std::count_if(population.begin(), population.end(),
                                                                [](const Individual& i) { return std::isfinite(i.fitness); }));
             if (valid == 0) {  // nothing to breed from: start again
-                population = initial_population(pop);
+                population = initial_population(size);
                 evaluate(population, 0);
                 continue;
             }
-            const int elites = std::clamp(static_cast<int>(std::lround(pop * options_.elite_ratio)), 1, valid);
-            const int parents = std::clamp(static_cast<int>(std::lround(pop * options_.parent_ratio)), std::min(2, valid), valid);
-            std::vector<Individual> next(population.begin(), population.begin() + elites);
-            while (static_cast<int>(next.size()) < pop) {
-                const int a = static_cast<int>(uniform(rng_, 0, parents - 1));
-                int b = static_cast<int>(uniform(rng_, 0, parents - 2));
-                if (parents > 1 && b >= a) ++b;
-                Individual x{population[static_cast<std::size_t>(a)].genome};
-                Individual y{population[static_cast<std::size_t>(parents > 1 ? b : a)].genome};
-                if (chance(rng_, options_.crossover_rate)) crossover(x.genome, y.genome);
-                for (Individual* child : {&x, &y}) {
-                    mutate(child->genome);
-                    repair(child->genome, space_);
-                    if (static_cast<int>(next.size()) < pop) next.push_back(*child);
-                }
-            }
-            population = std::move(next);
+            const int elites = std::clamp(static_cast<int>(std::lround(size * options_.elite_ratio)), 1, valid);
+            population = next_generation(population, size, elites, valid);
             evaluate(population, static_cast<std::size_t>(elites));
+            restart_if_stagnant(population, size, elites);
         }
         return driver_.finish();
     }
 
 private:
+    bool in_last_share(double share) const {
+        return share > 0 && static_cast<double>(driver_.samples()) >=
+                                static_cast<double>(driver_.problem().budget.samples) * (1 - share);
+    }
+
+    // Elites, then children of pairs of parents drawn from the best (ranked population).
+    std::vector<Individual> next_generation(const std::vector<Individual>& ranked, int size, int elites, int valid) {
+        const int parents = std::clamp(static_cast<int>(std::lround(size * options_.parent_ratio)), std::min(2, valid), valid);
+        const bool fine_tuning = in_last_share(options_.fine_tune_share);
+        std::vector<Individual> next(ranked.begin(), ranked.begin() + elites);
+        while (static_cast<int>(next.size()) < size) {
+            const int a = static_cast<int>(uniform(rng_, 0, parents - 1));
+            int b = static_cast<int>(uniform(rng_, 0, parents - 2));
+            if (parents > 1 && b >= a) ++b;
+            Individual x{ranked[static_cast<std::size_t>(a)].genome};
+            Individual y{ranked[static_cast<std::size_t>(parents > 1 ? b : a)].genome};
+            if (!fine_tuning && std::uniform_real_distribution<double>(0, 1)(rng_) < options_.crossover_rate)
+                operators_.crossover(x.genome, y.genome);
+            for (Individual* child : {&x, &y}) {
+                for (int attempt = 0; attempt < 4; ++attempt) {  // a few tries at a genome not seen yet
+                    if (fine_tuning)
+                        operators_.fine_tune(child->genome);
+                    else
+                        operators_.mutate(child->genome);
+                    repair(child->genome, space_);
+                    if (!options_.avoid_duplicates || seen_.insert(fingerprint(child->genome, space_)).second) break;
+                }
+                if (static_cast<int>(next.size()) < size) next.push_back(*child);
+            }
+        }
+        return next;
+    }
+
+    // After stagnation_restart generations without a better best, the elites stay and the
+    // rest of the population is drawn afresh.
+    void restart_if_stagnant(std::vector<Individual>& population, int size, int elites) {
+        const double best = std::min_element(population.begin(), population.end(), by_fitness)->fitness;
+        if (best < best_so_far_) {
+            best_so_far_ = best;
+            stagnant_generations_ = 0;
+            return;
+        }
+        if (options_.stagnation_restart <= 0 || ++stagnant_generations_ < options_.stagnation_restart) return;
+        std::stable_sort(population.begin(), population.end(), by_fitness);
+        const std::vector<Individual> fresh = initial_population(size - elites);
+        std::copy(fresh.begin(), fresh.end(), population.begin() + elites);
+        evaluate(population, static_cast<std::size_t>(elites));
+        stagnant_generations_ = 0;
+    }
+
+    // First-improvement local search over the genome's neighbours, a batch at a time, until no
+    // neighbour is better or the budget ends.
+    Individual polish(Individual best) {
+        bool improved = true;
+        while (improved && !driver_.done()) {
+            improved = false;
+            std::vector<Individual> around;
+            for (Genome& n : operators_.neighbours(best.genome))
+                if (seen_.insert(fingerprint(n, space_)).second) around.push_back({std::move(n)});
+            std::shuffle(around.begin(), around.end(), rng_);
+            for (std::size_t i = 0; i < around.size() && !driver_.done(); i += kPolishBatch) {
+                std::vector<Individual> batch(around.begin() + static_cast<std::ptrdiff_t>(i),
+                                              around.begin() + static_cast<std::ptrdiff_t>(std::min(around.size(), i + kPolishBatch)));
+                evaluate(batch, 0);
+                const auto it = std::min_element(batch.begin(), batch.end(), by_fitness);
+                if (it->fitness < best.fitness) {
+                    best = *it;
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+
     std::vector<Individual> initial_population(int size) {
         std::vector<Individual> p;
         for (const Genome& g : options_.seeds) {
@@ -79,10 +148,11 @@ private:
             repair(g, space_);
             p.push_back({g});
         }
+        for (const Individual& i : p) seen_.insert(fingerprint(i.genome, space_));
         return p;
     }
 
-    // Evaluates individuals from `first` on (earlier ones are elites with known fitness).
+    // Evaluates the individuals from `first` on (earlier ones are elites, already known).
     void evaluate(std::vector<Individual>& population, std::size_t first) {
         batch_.resize(population.size() - first);
         for (std::size_t i = first; i < population.size(); ++i) decode(population[i].genome, space_, batch_[i - first]);
@@ -90,58 +160,17 @@ private:
         for (std::size_t i = first; i < population.size(); ++i) population[i].fitness = objectives_[i - first];
     }
 
-    static void rank(std::vector<Individual>& population) {
-        std::stable_sort(population.begin(), population.end(),
-                         [](const Individual& a, const Individual& b) { return a.fitness < b.fitness; });
-    }
-
-    // The paper's crossover: swap one dimension's tile sizes between two parents, at every level
-    // both have (loop orders stay).
-    void crossover(Genome& a, Genome& b) {
-        const Dim d = space_.parallel_choices[static_cast<std::size_t>(
-            uniform(rng_, 0, static_cast<std::int64_t>(space_.parallel_choices.size()) - 1))];
-        for (int k = 0; k < std::min(a.num_levels, b.num_levels); ++k)
-            std::swap(at(a.levels[static_cast<std::size_t>(k)].tile, d), at(b.levels[static_cast<std::size_t>(k)].tile, d));
-    }
-
-    void mutate(Genome& g) {
-        auto level = [&]() -> MapperLevel& {
-            return g.levels[static_cast<std::size_t>(uniform(rng_, 0, g.num_levels - 1))];
-        };
-        if (chance(rng_, options_.tile_mutation_rate)) {  // a new random tile for one dimension
-            const int k = static_cast<int>(uniform(rng_, 0, g.num_levels - 1));
-            const Dim d = space_.parallel_choices[static_cast<std::size_t>(
-                uniform(rng_, 0, static_cast<std::int64_t>(space_.parallel_choices.size()) - 1))];
-            const std::int64_t bound = k == 0 ? at(space_.full, d) : at(g.levels[static_cast<std::size_t>(k - 1)].tile, d);
-            at(g.levels[static_cast<std::size_t>(k)].tile, d) = uniform(rng_, 1, bound);
-        }
-        if (chance(rng_, options_.parallel_mutation_rate)) {  // a new parallel dimension (and unit count)
-            const int k = static_cast<int>(uniform(rng_, 0, g.num_levels - 1));
-            MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
-            l.parallel = space_.parallel_choices[static_cast<std::size_t>(
-                uniform(rng_, 0, static_cast<std::int64_t>(space_.parallel_choices.size()) - 1))];
-            if (k > 0 && space_.fixed_units == 0) {
-                const std::int64_t parent_tile = at(g.levels[static_cast<std::size_t>(k - 1)].tile, l.parallel);
-                l.units = uniform(rng_, 1, std::min(max_units(space_, g, k), parent_tile));
-            }
-        }
-        if (chance(rng_, options_.reorder_rate)) {  // swap two loops of one level
-            MapperLevel& l = level();
-            const auto i = static_cast<std::size_t>(uniform(rng_, 0, l.num_dims - 1));
-            const auto j = static_cast<std::size_t>(uniform(rng_, 0, l.num_dims - 1));
-            std::swap(l.order[i], l.order[j]);
-        }
-        if (g.num_levels < space_.max_levels && chance(rng_, options_.growth_rate)) {  // a new inner level
-            g.levels[static_cast<std::size_t>(g.num_levels)] = random_inner_level(space_, g, rng_);
-            ++g.num_levels;
-        }
-        if (g.num_levels > space_.min_levels && chance(rng_, options_.aging_rate)) --g.num_levels;  // drop the innermost
-    }
+    static constexpr std::size_t kPolishBatch = 16;
 
     GammaOptions options_;
     GenomeSpace space_;
     SearchDriver driver_;
     Rng rng_;
+    GammaOperators operators_;
+    std::unordered_set<std::uint64_t> seen_;
+    double best_so_far_ = std::numeric_limits<double>::infinity();
+    int stagnant_generations_ = 0;
+    bool polished_ = false;
     std::vector<Mapping> batch_;
     std::vector<double> objectives_;
 };

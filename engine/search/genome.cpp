@@ -96,6 +96,20 @@ void repair(Genome& g, const GenomeSpace& space) {
     }
 }
 
+std::uint64_t fingerprint(const Genome& g, const GenomeSpace& space) {
+    std::uint64_t h = 1469598103934665603ULL;  // FNV-1a over the used fields
+    auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+    mix(static_cast<std::uint64_t>(g.num_levels));
+    for (int k = 0; k < g.num_levels; ++k) {
+        const MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
+        mix(static_cast<std::uint64_t>(l.parallel));
+        mix(k > 0 ? static_cast<std::uint64_t>(l.units) : 0);
+        for (int i = 0; i < l.num_dims; ++i) mix(static_cast<std::uint64_t>(l.order[static_cast<std::size_t>(i)]));
+        for (Dim d : space.dims) mix(static_cast<std::uint64_t>(at(l.tile, d)));
+    }
+    return h;
+}
+
 void decode(const Genome& g, const GenomeSpace& space, Mapping& out) {
     (void)space;
     out.directives.clear();

@@ -60,6 +60,10 @@ std::int64_t max_units(const GenomeSpace& space, const Genome& g, int level);
 // whole filters, cluster sizes within the PEs (and S1's fixed row).
 void repair(Genome& g, const GenomeSpace& space);
 
+// A hash of what a genome means (fields a genome does not use are ignored), to recognise a
+// genome that was already evaluated.
+std::uint64_t fingerprint(const Genome& g, const GenomeSpace& space);
+
 // The MAESTRO mapping of a genome (`out` is reused to avoid allocation).
 void decode(const Genome& g, const GenomeSpace& space, Mapping& out);
 Mapping decode(const Genome& g, const GenomeSpace& space);

@@ -23,6 +23,7 @@ enum class TargetSystem {
 std::string_view system_name(TargetSystem s);  // "S1", "S2", "S3"
 std::optional<TargetSystem> parse_system(std::string_view text);
 int min_levels(TargetSystem s);
+
 int max_levels(TargetSystem s);
 // S1's fixed inner cluster: the accelerator's last PE-hierarchy size (its row length), or the
 // largest divisor of the PE count not above its square root.
@@ -32,6 +33,12 @@ struct SearchConstraints {
     // A mapping is invalid when the cost model says it cannot run, which includes L1 and L2
     // requirements above the accelerator's sizes and cluster sizes above its PE count.
     std::optional<std::int64_t> max_latency_cycles;  // e.g. a pipeline stage's budget
+    // MAESTRO's analysis (and ours, which reproduces it) undercounts the runtime of some
+    // mappings whose tiles leave partial edges, down to below MACs / (occupied PEs x SIMD
+    // lanes), a throughput no hardware reaches (cost/compute_bound.hpp). Searches would chase
+    // those artefacts, so such mappings are invalid unless this is turned off (to reproduce
+    // tools that use MAESTRO as is).
+    bool reject_below_compute_bound = true;
 };
 
 struct SearchBudget {

@@ -145,6 +145,114 @@ private slots:
         QCOMPARE(bad.exit_code, 2);
         QVERIFY(bad.err.contains("example.csv:2:10: expected a whole number"));
     }
+
+    void search_json_and_maestro_export() {
+        QTemporaryDir dir;
+        const Run r = cli({"search", "--model", "resnet18", "--layer", "1-2", "--budget", "600", "--seed", "3",
+                           "--json", dir.filePath("out.json"), "--export-maestro", dir.filePath("export"), "--quiet"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("TOTAL"));
+        QFile f(dir.filePath("out.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(doc["algo"].toString(), QString("gamma"));
+        QCOMPARE(doc["objective"].toString(), QString("latency"));
+        QCOMPARE(doc["seed"].toInteger(), 3);
+        const QJsonArray layers = doc["layers"].toArray();
+        QCOMPARE(layers.size(), 2);
+        qint64 total = 0;
+        for (const auto& v : layers) {
+            const QJsonObject l = v.toObject();
+            for (const char* key : {"name", "objective_value", "samples", "valid_samples", "wall_s", "best_mapping", "cost", "trace"})
+                QVERIFY2(l.contains(key), key);
+            QCOMPARE(l["samples"].toInteger(), 600);
+            QCOMPARE(l["objective_value"].toDouble(), double(l["cost"].toObject()["runtime_cycles"].toInteger()));
+            const QJsonArray trace = l["trace"].toArray();
+            QVERIFY(!trace.isEmpty());
+            QCOMPARE(trace.last().toArray()[0].toInteger(), 600);
+            total += l["cost"].toObject()["runtime_cycles"].toInteger();
+        }
+        QCOMPARE(doc["totals"].toObject()["runtime_cycles"].toInteger(), total);
+        // MAESTRO files: one per layer, one for the model, the HW file; eval reads them back
+        // and gives the searched runtimes.
+        const Run again = cli({"eval", dir.filePath("export/resnet18.m"), "--hw", dir.filePath("export/resnet18_hw.m"), "--json"});
+        QCOMPARE(again.exit_code, 0);
+        const QJsonArray evaluated = QJsonDocument::fromJson(again.out).object()["layers"].toArray();
+        QCOMPARE(evaluated.size(), 2);
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(evaluated[i].toObject()["runtime_cycles"].toInteger(),
+                     layers[i].toObject()["cost"].toObject()["runtime_cycles"].toInteger());
+        QVERIFY(QFile::exists(dir.filePath("export/resnet18_layer1.m")));
+        QVERIFY(QFile::exists(dir.filePath("export/resnet18_layer2.m")));
+    }
+
+    void search_without_a_valid_mapping_reports_null() {
+        QTemporaryDir dir;
+        const Run r = cli({"search", "--model", "resnet18", "--layer", "3", "--budget", "200", "--max-latency", "5",
+                           "--algo", "random", "--json", dir.filePath("none.json"), "--quiet"});
+        QCOMPARE(r.exit_code, 1);
+        QVERIFY(r.out.contains("no valid mapping found"));
+        QFile f(dir.filePath("none.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject layer = QJsonDocument::fromJson(f.readAll()).object()["layers"].toArray()[0].toObject();
+        QVERIFY(layer["objective_value"].isNull());
+        QVERIFY(layer["best_mapping"].isNull());
+        QCOMPARE(layer["valid_samples"].toInteger(), 0);
+    }
+
+    void search_bad_inputs_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("algorithm") << QStringList{"--algo", "hillclimb"} << "unknown algorithm \"hillclimb\"";
+        QTest::newRow("layer") << QStringList{"--layer", "21"} << "outside 1-20";
+        QTest::newRow("layer text") << QStringList{"--layer", "first"} << "is not a layer number";
+        QTest::newRow("system") << QStringList{"--system", "S9"} << "unknown target system";
+        QTest::newRow("objective") << QStringList{"--objective", "speed"} << "cannot read objective";
+        QTest::newRow("platform") << QStringList{"--platform", "tpu"} << "no accelerator preset called \"tpu\"";
+        QTest::newRow("platform file") << QStringList{"--platform", "/nonexistent/acc.json"} << "/nonexistent/acc.json";
+    }
+
+    void search_bad_inputs() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(QStringList{"search", "--model", "resnet18", "--budget", "10"} + args);
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(QString(r.err).contains(message), r.err.constData());
+    }
+
+    void search_malformed_model_file() {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("net.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"name\": \"net\", \"layers\": [\n  {\"type\": \"CONV\", \"K\": -4}\n]}\n");
+        f.close();
+        const Run r = cli({"search", "--model", dir.filePath("net.json"), "--budget", "10"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("net.json:2:"), r.err.constData());
+    }
+
+    void compare_tabulates_like_figure_6() {
+        QTemporaryDir dir;
+        const Run r = cli({"compare", "--model", "resnet18", "--layer", "1,8", "--budget", "400", "--seeds", "1,2",
+                           "--algos", "gamma,random,fixed-nvdla", "--csv", dir.filePath("t.csv"), "--raw-csv",
+                           dir.filePath("raw.csv")});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("| layer | gamma | random | fixed-nvdla |"));
+        QVERIFY(r.out.contains("| layer1 |"));
+        QVERIFY(r.out.contains("| layer8 |"));
+        QVERIFY(r.out.contains("gamma at least as good"));
+        QFile csv(dir.filePath("t.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(QString(csv.readLine()).trimmed(), QString("layer,gamma,random,fixed-nvdla"));
+        QFile raw(dir.filePath("raw.csv"));
+        QVERIFY(raw.open(QIODevice::ReadOnly));
+        QCOMPARE(QString(raw.readAll()).count('\n'), 1 + 2 * 3 * 2);  // header + layers x algos x seeds
+        // No valid mapping anywhere: NAN, not a crash.
+        const Run none = cli({"compare", "--model", "resnet18", "--layer", "2", "--budget", "50", "--seeds", "1",
+                              "--algos", "random", "--max-latency", "3"});
+        QCOMPARE(none.exit_code, 0);
+        QVERIFY(none.out.contains("NAN"));
+    }
 };
 
 QTEST_GUILESS_MAIN(CliTest)

@@ -1,0 +1,162 @@
+// `mapscape-cli search`: the best mapping of each layer of a model with GAMMA, a baseline
+// optimizer or a fixed dataflow; optionally the two-stage pipeline optimisation.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <mutex>
+
+#include "cli/commands.hpp"
+#include "cli/search_setup.hpp"
+#include "search/maestro_export.hpp"
+#include "search/search_json.hpp"
+#include "util/diagnostic.hpp"
+#include "util/text_file.hpp"
+
+namespace mapscape::cli {
+
+namespace {
+
+struct SearchOptions {
+    SearchSetupOptions setup;
+    std::string algo = "gamma";
+    std::uint64_t seed = 1;
+    std::string json_out;
+    std::string export_dir;
+    bool two_stage = false;
+    int population = 200;
+    int generations = 0;
+    bool quiet = false;
+};
+
+// "Y'(168) | K x14": each level's spatial dimensions, with the cluster size of inner levels.
+std::string parallelism_summary(const Mapping& m) {
+    std::string out;
+    for (int k = 0; k < m.num_levels(); ++k) {
+        if (k > 0) out += " | ";
+        std::string spatial;
+        for (const Directive& d : m.level(k))
+            if (d.kind == DirectiveKind::SpatialMap) spatial += (spatial.empty() ? "" : ",") + std::string(dim_name(d.dim));
+        out += spatial.empty() ? "-" : spatial;
+        if (k > 0) out += " x" + std::to_string(m.cluster_size(k));
+    }
+    return out;
+}
+
+void print_table(const ModelSearchOutcome& outcome) {
+    std::printf("%5s  %-14s %13s %13s %12s %8s %8s %7s  %s\n", "layer", "name", "objective", "runtime_cyc",
+                "energy_nJ", "samples", "valid", "wall_s", "parallelism (per level)");
+    for (const LayerSearchOutcome& o : outcome.layers) {
+        const SearchResult& r = o.result;
+        if (r.found)
+            std::printf("%5d  %-14s %13.5g %13lld %12.5g %8lld %8lld %7.3f  %s\n", o.layer_number, o.name.substr(0, 14).c_str(),
+                        r.best_objective, static_cast<long long>(r.best_report.runtime_cycles), r.best_report.energy.total_nj,
+                        static_cast<long long>(r.samples), static_cast<long long>(r.valid_samples), r.wall_seconds,
+                        parallelism_summary(r.best_mapping).c_str());
+        else
+            std::printf("%5d  %-14s %13s %13s %12s %8lld %8lld %7.3f  no valid mapping found\n", o.layer_number,
+                        o.name.substr(0, 14).c_str(), "NAN", "-", "-", static_cast<long long>(r.samples),
+                        static_cast<long long>(r.valid_samples), r.wall_seconds);
+    }
+    std::printf("%5s  %-14s %13s %13lld %12.5g %8s %8s %7.3f\n", "TOTAL", "", "", static_cast<long long>(outcome.total_runtime_cycles),
+                outcome.total_energy_nj, "", "", outcome.wall_seconds);
+}
+
+int run_search_command(const SearchOptions& o) {
+    const SearchSetup setup = resolve(o.setup);
+    auto algorithm = parse_algorithm(o.algo);
+    if (!algorithm) {
+        std::string known;
+        for (const auto& n : algorithm_names()) known += (known.empty() ? "" : ", ") + n;
+        throw InputError({"--algo", 0, 0}, "unknown algorithm \"" + o.algo + "\" (known: " + known + ")");
+    }
+    algorithm->gamma.population = o.population;
+    algorithm->gamma.generations = o.generations;
+    const ModelSearchRequest request = make_request(setup, *algorithm, o.seed);
+    const Accelerator& acc = setup.base.accelerator;
+
+    std::printf("%s (%zu of %zu layers) on %s: %lld PEs, L1 %lld, L2 %lld; %s, %s, objective %s, %lld samples per layer, seed %llu, %d threads\n",
+                setup.model.name.c_str(), request.layers.size(), setup.model.layers.size(), setup.platform_name.c_str(),
+                static_cast<long long>(acc.num_pes), static_cast<long long>(acc.l1_size_elements()),
+                static_cast<long long>(acc.l2_size_elements()), std::string(system_name(setup.base.system)).c_str(),
+                algorithm->name().c_str(), setup.base.objective.name().c_str(),
+                static_cast<long long>(setup.base.budget.samples), static_cast<unsigned long long>(o.seed), setup.base.threads);
+
+    ModelSearchObserver observer;
+    std::mutex mutex;
+    int finished = 0;
+    const bool show_progress = !o.quiet && isatty(STDERR_FILENO);
+    const std::size_t total = request.layers.size() * (o.two_stage ? 2 : 1);
+    if (show_progress)
+        observer.layer_done = [&](int, const LayerSearchOutcome&) {
+            std::lock_guard lock(mutex);
+            std::fprintf(stderr, "\r  %d/%zu layer searches done", ++finished, total);
+            if (static_cast<std::size_t>(finished) == total) std::fprintf(stderr, "\n");
+        };
+
+    ModelSearchOutcome outcome;
+    nlohmann::ordered_json pipeline;
+    if (o.two_stage) {
+        const TwoStageOutcome two = two_stage_search(request, observer);
+        std::printf("stage 1 (latency): total %lld cycles; pipeline latency %lld cycles, set by layer %d\n",
+                    static_cast<long long>(two.latency_stage.total_runtime_cycles),
+                    static_cast<long long>(two.pipeline_latency_cycles), two.bottleneck_layer);
+        std::printf("stage 2 (%s under the pipeline latency):\n", setup.base.objective.name().c_str());
+        outcome = two.second_stage;
+        SearchRunInfo stage1_info{algorithm->name(), Objective::of(Metric::Latency), o.seed, setup.platform_name,
+                                  setup.base.system, setup.base.budget.samples};
+        pipeline = {{"pipeline_latency_cycles", two.pipeline_latency_cycles},
+                    {"bottleneck_layer", two.bottleneck_layer},
+                    {"latency_stage", model_search_to_json(stage1_info, request, two.latency_stage)}};
+    } else {
+        outcome = search_model(request, observer);
+    }
+    print_table(outcome);
+
+    if (!o.json_out.empty()) {
+        SearchRunInfo info{algorithm->name(), setup.base.objective, o.seed, setup.platform_name, setup.base.system,
+                           setup.base.budget.samples};
+        nlohmann::ordered_json doc = model_search_to_json(info, request, outcome);
+        if (o.two_stage) doc["two_stage"] = std::move(pipeline);
+        write_text_file_atomically(o.json_out, doc.dump(1) + "\n");
+        std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
+    }
+    if (!o.export_dir.empty()) {
+        const ExportedFiles files = export_maestro_files(o.export_dir, setup.model.name, request, outcome);
+        for (const auto& skipped : files.skipped_layers)
+            std::fprintf(stderr, "warning: %s has no valid mapping and was not exported\n", skipped.c_str());
+        std::fprintf(stderr, "wrote %zu MAESTRO files to %s\n", files.paths.size(), o.export_dir.c_str());
+    }
+    if (outcome.layers_without_mapping > 0) {
+        std::fprintf(stderr, "%d layer(s) without a valid mapping\n", outcome.layers_without_mapping);
+        return kExitProblem;
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_search_command(CLI::App& app, int& exit_code) {
+    auto o = std::make_shared<SearchOptions>();
+    CLI::App* c = app.add_subcommand("search", "search the best mapping of each layer of a model");
+    o->setup.add_to(*c);
+    c->add_option("--algo", o->algo,
+                  "gamma, random, stdga, de, es11, cmaes, tbpsa, pso, portfolio, sa, xnes, or fixed-DATAFLOW "
+                  "(nvdla, eyeriss, shidiannao, kcp_ws, xp_ws, yxp_os, rs, nlr)")
+        ->capture_default_str();
+    c->add_option("--seed", o->seed, "random seed (each layer derives its own)")->capture_default_str();
+    c->add_option("--json", o->json_out, "write the results as JSON to this file");
+    c->add_option("--export-maestro", o->export_dir, "write MAESTRO files of the best mappings to this directory");
+    c->add_flag("--two-stage", o->two_stage,
+                "pipeline optimisation: minimise latency first, then the objective under the slowest layer's latency");
+    c->add_option("--population", o->population, "GAMMA population size")->capture_default_str()->check(CLI::Range(2, 100000));
+    c->add_option("--generations", o->generations, "GAMMA generation limit (0 = until the sample budget is used)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    c->add_flag("--quiet", o->quiet, "no progress on stderr");
+    c->callback([o, &exit_code] { exit_code = run_search_command(*o); });
+}
+
+}  // namespace mapscape::cli

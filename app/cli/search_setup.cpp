@@ -1,0 +1,107 @@
+#include "cli/search_setup.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <thread>
+
+#include "arch/presets.hpp"
+#include "util/diagnostic.hpp"
+
+namespace mapscape::cli {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& option, const std::string& message) {
+    throw InputError({option, 0, 0}, message);
+}
+
+int parse_int(const std::string& text, const std::string& option) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc{} || end != text.data() + text.size()) bad(option, "\"" + text + "\" is not a layer number");
+    return v;
+}
+
+}  // namespace
+
+void SearchSetupOptions::add_to(CLI::App& c) {
+    c.add_option("--model", model, "bundled model name (see `model list`) or a model file (.json, .csv, .m)")->required();
+    c.add_option("--layer", layers, "layers to search: all, N, A-B or a comma list (1-based)")->capture_default_str();
+    c.add_option("--platform", platform, "edge, cloud, another preset id, or an accelerator file (.json or MAESTRO HW .m)")
+        ->capture_default_str();
+    c.add_option("--system", system, "target system: S1 (fixed 2D array), S2 (flexible 2D), S3 (scale-out)")
+        ->capture_default_str();
+    c.add_option("--objective", objective,
+                 "latency, energy, power, edp, area, lap, or a product such as latency*energy^2")
+        ->capture_default_str();
+    c.add_option("--budget", budget, "cost-model samples per layer")->capture_default_str()->check(CLI::PositiveNumber);
+    c.add_option("--time-limit", seconds, "wall-time limit per layer in seconds (0 = none; makes results machine-dependent)")
+        ->check(CLI::NonNegativeNumber);
+    c.add_option("--max-latency", max_latency, "hard latency cap in cycles (0 = none)")->check(CLI::NonNegativeNumber);
+    c.add_flag("--maestro-as-is", maestro_as_is,
+               "accept mappings whose MAESTRO runtime is below what their busiest PE must compute (MAESTRO "
+               "undercounts some partial tiles; tools that use MAESTRO as is report such mappings)");
+    c.add_option("--threads", threads, "worker threads (0 = one per core); results do not depend on it")
+        ->check(CLI::NonNegativeNumber);
+}
+
+std::vector<int> parse_layer_selection(const std::string& text, std::size_t count) {
+    std::vector<int> out;
+    if (text == "all" || text.empty()) {
+        for (std::size_t i = 1; i <= count; ++i) out.push_back(static_cast<int>(i));
+        return out;
+    }
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', pos), text.size());
+        const std::string part = text.substr(pos, comma - pos);
+        const std::size_t dash = part.find('-');
+        const int a = parse_int(dash == std::string::npos ? part : part.substr(0, dash), "--layer");
+        const int b = dash == std::string::npos ? a : parse_int(part.substr(dash + 1), "--layer");
+        if (a < 1 || b < a || static_cast<std::size_t>(b) > count)
+            bad("--layer", "layer selection \"" + part + "\" is outside 1-" + std::to_string(count));
+        for (int i = a; i <= b; ++i)
+            if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
+        pos = comma + 1;
+    }
+    return out;
+}
+
+SearchSetup resolve(const SearchSetupOptions& o) {
+    SearchSetup s;
+    s.model = load_model(o.model);
+    if (s.model.layers.empty()) bad(o.model, "the model has no layers");
+    s.layer_numbers = parse_layer_selection(o.layers, s.model.layers.size());
+    s.base.accelerator = load_platform(o.platform);
+    s.platform_name = o.platform;
+    const auto system = parse_system(o.system);
+    if (!system) bad("--system", "unknown target system \"" + o.system + "\" (S1, S2 or S3)");
+    s.base.system = *system;
+    const auto objective = parse_objective(o.objective);
+    if (!objective)
+        bad("--objective", "cannot read objective \"" + o.objective +
+                               "\" (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
+    s.base.objective = *objective;
+    s.base.budget.samples = o.budget;
+    s.base.budget.seconds = o.seconds;
+    if (o.max_latency > 0) s.base.constraints.max_latency_cycles = o.max_latency;
+    s.base.constraints.reject_below_compute_bound = !o.maestro_as_is;
+    s.base.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return s;
+}
+
+ModelSearchRequest make_request(const SearchSetup& s, const Algorithm& algorithm, std::uint64_t seed) {
+    ModelSearchRequest r;
+    for (int n : s.layer_numbers) {
+        Layer l = s.model.layers[static_cast<std::size_t>(n - 1)];
+        if (l.name.empty()) l.name = "layer" + std::to_string(n);
+        r.layers.push_back(std::move(l));
+    }
+    r.layer_numbers = s.layer_numbers;
+    r.base = s.base;
+    r.base.seed = seed;
+    r.algorithm = algorithm;
+    return r;
+}
+
+}  // namespace mapscape::cli

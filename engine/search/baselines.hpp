@@ -1,0 +1,26 @@
+// The GAMMA paper's baseline optimizers (Table 4) plus simulated annealing and xNES, on the
+// fixed-length encoding of search/vector_encoding.hpp. As in the paper (Sec. 5.2.1), a
+// fixed-length encoding has a fixed number of levels, so on a system allowing several level
+// counts the budget is split evenly between them and the better result kept.
+#pragma once
+
+#include <optional>
+#include <stop_token>
+#include <string_view>
+#include <vector>
+
+#include "search/driver.hpp"
+
+namespace mapscape {
+
+enum class Baseline { Random, StandardGa, DifferentialEvolution, OnePlusOneEs, CmaEs, Tbpsa, ParticleSwarm, Portfolio, SimulatedAnnealing, Xnes };
+
+// CLI names: random, stdga, de, es11, cmaes, tbpsa, pso, portfolio, sa, xnes.
+std::string_view baseline_name(Baseline b);
+std::optional<Baseline> parse_baseline(std::string_view name);
+const std::vector<Baseline>& all_baselines();
+
+SearchResult run_baseline(const SearchProblem& problem, Baseline baseline, SearchSink* sink = nullptr,
+                          std::stop_token stop = {});
+
+}  // namespace mapscape

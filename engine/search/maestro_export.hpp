@@ -1,0 +1,21 @@
+// Exports searched mappings as files MAESTRO runs: one network file per layer, one for the
+// whole model (layers in model order), and the accelerator as a MAESTRO HW file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "search/model_search.hpp"
+
+namespace mapscape {
+
+struct ExportedFiles {
+    std::vector<std::string> paths;  // written files, the model file last but one, HW file last
+    std::vector<std::string> skipped_layers;  // layers without a valid mapping (not exported)
+};
+
+// Creates `directory` if needed. File names: <model>_<layer>.m, <model>.m, <model>_hw.m.
+ExportedFiles export_maestro_files(const std::string& directory, const std::string& model_name,
+                                   const ModelSearchRequest& request, const ModelSearchOutcome& outcome);
+
+}  // namespace mapscape

@@ -1,0 +1,98 @@
+#include "search/model_search.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+namespace mapscape {
+
+std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number) {
+    std::uint64_t z = model_seed * 0x100000001b3ULL + static_cast<std::uint64_t>(layer_number) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+namespace {
+
+// Runs one layer; `per_layer` adjusts its problem and algorithm (the second stage's cap and
+// warm start).
+using LayerSetup = std::function<void(std::size_t index, SearchProblem&, Algorithm&)>;
+
+ModelSearchOutcome run_layers(const ModelSearchRequest& request, const ModelSearchObserver& observer,
+                              const std::stop_token& stop, const LayerSetup& setup) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::size_t n = request.layers.size();
+    ModelSearchOutcome out;
+    out.layers.resize(n);
+    const int threads = std::max(1, request.base.threads);
+    const bool parallel_layers = n > 1 && threads > 1;
+
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < n; i = next++) {
+            SearchProblem p = request.base;
+            p.layer = request.layers[i];
+            const int number = i < request.layer_numbers.size() ? request.layer_numbers[i] : static_cast<int>(i) + 1;
+            p.seed = layer_seed(request.base.seed, number);
+            p.threads = parallel_layers ? 1 : threads;
+            Algorithm algorithm = request.algorithm;
+            if (setup) setup(i, p, algorithm);
+            SearchSink* sink = observer.sink_for ? observer.sink_for(static_cast<int>(i)) : nullptr;
+            LayerSearchOutcome& o = out.layers[i];
+            o.layer_number = number;
+            o.name = p.layer.name.empty() ? "layer" + std::to_string(number) : p.layer.name;
+            o.result = run_search(p, algorithm, sink, stop);
+            if (observer.layer_done) observer.layer_done(static_cast<int>(i), o);
+        }
+    };
+    if (parallel_layers) {
+        std::vector<std::jthread> pool;
+        for (int t = 0; t < std::min<int>(threads, static_cast<int>(n)); ++t) pool.emplace_back(worker);
+    } else {
+        worker();
+    }
+    for (const LayerSearchOutcome& o : out.layers) {
+        if (!o.result.found) {
+            ++out.layers_without_mapping;
+            continue;
+        }
+        out.total_runtime_cycles += o.result.best_report.runtime_cycles;
+        out.total_energy_nj += o.result.best_report.energy.total_nj;
+    }
+    out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+}  // namespace
+
+ModelSearchOutcome search_model(const ModelSearchRequest& request, const ModelSearchObserver& observer,
+                                std::stop_token stop) {
+    return run_layers(request, observer, stop, {});
+}
+
+TwoStageOutcome two_stage_search(const ModelSearchRequest& request, const ModelSearchObserver& observer,
+                                 std::stop_token stop) {
+    TwoStageOutcome out;
+    ModelSearchRequest first = request;
+    first.base.objective = Objective::of(Metric::Latency);
+    out.latency_stage = run_layers(first, observer, stop, {});
+    for (const LayerSearchOutcome& o : out.latency_stage.layers)
+        if (o.result.found && o.result.best_report.runtime_cycles > out.pipeline_latency_cycles) {
+            out.pipeline_latency_cycles = o.result.best_report.runtime_cycles;
+            out.bottleneck_layer = o.layer_number;
+        }
+    if (stop.stop_requested()) return out;
+
+    const std::int64_t cap = out.pipeline_latency_cycles;
+    out.second_stage = run_layers(request, observer, stop, [&](std::size_t i, SearchProblem& p, Algorithm& a) {
+        if (cap > 0) p.constraints.max_latency_cycles = cap;
+        p.seed = layer_seed(p.seed, 2);  // a different stream from stage one
+        const SearchResult& before = out.latency_stage.layers[i].result;
+        if (a.kind == Algorithm::Kind::Gamma && before.found)
+            if (auto g = genome_of(before.best_mapping, make_genome_space(p))) a.gamma.seeds = {*g};
+    });
+    return out;
+}
+
+}  // namespace mapscape

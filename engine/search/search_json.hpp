@@ -1,0 +1,32 @@
+// The JSON form of search results (`mapscape-cli search --json`, the GUI's exports):
+//   {"algo","objective","seed","platform","system","budget_samples",
+//    "layers":[{"name","layer","objective_value","samples","valid_samples","wall_s",
+//               "best_mapping","cost","trace":[[samples, best_so_far], ...]}],
+//    "totals":{"runtime_cycles","energy_nj","wall_s","layers_without_mapping"}}
+// objective_value, best_mapping and cost are null for a layer without a valid mapping, and a
+// trace's best_so_far is null before the first valid sample.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "search/model_search.hpp"
+
+namespace mapscape {
+
+struct SearchRunInfo {
+    std::string algorithm;
+    Objective objective;
+    std::uint64_t seed = 1;
+    std::string platform;
+    TargetSystem system = TargetSystem::S2;
+    std::int64_t budget_samples = 0;
+};
+
+nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& outcome, const Layer& layer,
+                                             const Accelerator& accelerator);
+nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const ModelSearchRequest& request,
+                                            const ModelSearchOutcome& outcome);
+
+}  // namespace mapscape

@@ -1,0 +1,67 @@
+#include "search/vector_encoding.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace mapscape {
+
+namespace {
+
+double unit(double x) { return std::clamp(x, 0.0, std::nextafter(1.0, 0.0)); }
+
+// 1 + floor(u * bound): uniform over [1, bound] when u is uniform.
+std::int64_t scaled(double x, std::int64_t bound) {
+    const auto v = 1 + static_cast<std::int64_t>(unit(x) * static_cast<double>(std::max<std::int64_t>(1, bound)));
+    return std::clamp<std::int64_t>(v, 1, std::max<std::int64_t>(1, bound));
+}
+
+}  // namespace
+
+VectorEncoding::VectorEncoding(const GenomeSpace& space, int levels) : space_(&space), levels_(levels) {
+    const std::size_t per_level = 1 + space.dims.size() + space.parallel_choices.size();
+    for (int k = 0; k < levels; ++k) size_ += per_level + ((k > 0 && space.fixed_units == 0) ? 1 : 0);
+}
+
+void VectorEncoding::decode(const double* x, Genome& g) const {
+    const GenomeSpace& s = *space_;
+    const auto n_dims = s.dims.size();
+    g.num_levels = levels_;
+    std::int64_t used_units = 1;
+    for (int k = 0; k < levels_; ++k) {
+        MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
+        const auto n_par = static_cast<double>(s.parallel_choices.size());
+        l.parallel = s.parallel_choices[static_cast<std::size_t>(unit(*x++) * n_par)];
+
+        std::array<int, kMaxGenomeDims> rank{};
+        std::iota(rank.begin(), rank.begin() + static_cast<std::ptrdiff_t>(n_dims), 0);
+        const double* keys = x;
+        std::stable_sort(rank.begin(), rank.begin() + static_cast<std::ptrdiff_t>(n_dims),
+                         [keys](int a, int b) { return unit(keys[a]) < unit(keys[b]); });
+        l.num_dims = static_cast<int>(n_dims);
+        for (std::size_t i = 0; i < n_dims; ++i) l.order[i] = s.dims[static_cast<std::size_t>(rank[i])];
+        x += n_dims;
+
+        for (Dim d : s.dims) {
+            if (!s.tileable(d)) {
+                at(l.tile, d) = at(s.full, d);
+                continue;
+            }
+            const std::int64_t bound = k == 0 ? at(s.full, d) : at(g.levels[static_cast<std::size_t>(k - 1)].tile, d);
+            at(l.tile, d) = scaled(*x++, bound);
+        }
+
+        if (k == 0) {
+            l.units = s.num_pes;
+        } else if (s.fixed_units > 0) {
+            l.units = s.fixed_units;
+        } else {
+            const std::int64_t parent_tile = at(g.levels[static_cast<std::size_t>(k - 1)].tile, l.parallel);
+            l.units = scaled(*x++, std::min(std::max<std::int64_t>(1, s.num_pes / used_units), parent_tile));
+            used_units *= l.units;
+        }
+    }
+    repair(g, s);
+}
+
+}  // namespace mapscape
