@@ -9,7 +9,9 @@
 
 #include "cli/commands.hpp"
 #include "cost/evaluate.hpp"
+#include "arch/presets.hpp"
 #include "mapping/random_mapping.hpp"
+#include "search/model_search.hpp"
 #include "workload/model.hpp"
 
 namespace mapscape::cli {
@@ -21,6 +23,7 @@ struct BenchOptions {
     int threads = 0;  // 0: all hardware threads
     std::uint64_t seed = 1;
     int mappings = 2000;
+    bool search = true;
 };
 
 struct Case {
@@ -66,6 +69,34 @@ double measure(const std::vector<Case>& cases, const Accelerator& acc, double se
         elapsed = std::chrono::duration<double>(clock::now() - t0).count();
     } while (elapsed < seconds);
     return static_cast<double>(count) / elapsed;
+}
+
+// GAMMA at the paper's budget on every ResNet-18 layer (Edge, S2, latency): each layer alone
+// on one thread, then the whole model on all threads.
+void bench_search(const Model& model, int threads, std::uint64_t seed) {
+    ModelSearchRequest request;
+    request.layers = model.layers;
+    for (std::size_t i = 0; i < model.layers.size(); ++i) request.layer_numbers.push_back(static_cast<int>(i) + 1);
+    request.base.accelerator = accelerator_preset("edge");
+    request.base.system = TargetSystem::S2;
+    request.base.objective = Objective::of(Metric::Latency);
+    request.base.budget.samples = 10000;
+    request.base.seed = seed;
+    double slowest = 0, sum = 0;
+    for (std::size_t i = 0; i < model.layers.size(); ++i) {
+        SearchProblem p = request.base;
+        p.layer = model.layers[i];
+        p.threads = 1;
+        const SearchResult r = run_gamma(p, {});
+        slowest = std::max(slowest, r.wall_seconds);
+        sum += r.wall_seconds;
+    }
+    std::printf("gamma_10k_samples_one_layer_single_thread: mean %.3f s, slowest %.3f s (ResNet-18 on Edge, S2, latency)\n",
+                sum / static_cast<double>(model.layers.size()), slowest);
+    request.base.threads = threads;
+    const ModelSearchOutcome all = search_model(request);
+    std::printf("gamma_10k_samples_all_%zu_layers_%d_threads: %.3f s (total latency %lld cycles)\n", model.layers.size(),
+                threads, all.wall_seconds, static_cast<long long>(all.total_runtime_cycles));
 }
 
 int run_bench(const BenchOptions& o) {
@@ -126,6 +157,7 @@ int run_bench(const BenchOptions& o) {
     for (double r : rates) total += r;
     std::printf("cost_model_%d_threads: %.0f evaluations/s\n", threads, total);
     std::printf("(checksum %lld)\n", static_cast<long long>(checksum));
+    if (o.search) bench_search(model, threads, o.seed);
     return kExitOk;
 }
 
@@ -138,6 +170,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     c->add_option("--threads", o->threads, "threads for the parallel benchmark (0: all)")->check(CLI::Range(0, 1024));
     c->add_option("--seed", o->seed, "seed of the random mappings");
     c->add_option("--mappings", o->mappings, "number of random mappings")->check(CLI::Range(1, 10000000));
+    c->add_flag("!--no-search", o->search, "skip the GAMMA search timings");
     c->callback([o, &exit_code] { exit_code = run_bench(*o); });
 }
 
