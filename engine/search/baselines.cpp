@@ -1,6 +1,10 @@
 #include "search/baselines.hpp"
 
+#include <algorithm>
+
+#include "search/vector_objective.hpp"
 #include "search/vector_optimizers.hpp"
+#include "util/seed_mixing.hpp"
 
 namespace mapscape {
 
@@ -24,15 +28,9 @@ constexpr Named kNames[] = {
     {Baseline::Xnes, "xnes"},
 };
 
-// Different streams for the level counts and portfolio members of one seed.
-std::uint64_t derive_seed(std::uint64_t seed, std::uint64_t stream) {
-    std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (stream + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+}  // namespace
 
-void run_one(VectorObjective& f, Baseline b, std::uint64_t seed) {
+void run_black_box(BlackBoxObjective& f, Baseline b, std::uint64_t seed) {
     Rng rng(seed);
     try {
         switch (b) {
@@ -45,13 +43,30 @@ void run_one(VectorObjective& f, Baseline b, std::uint64_t seed) {
             case Baseline::ParticleSwarm: particle_swarm(f, rng); break;
             case Baseline::SimulatedAnnealing: pagmo_search(f, PagmoMethod::SimulatedAnnealing, seed); break;
             case Baseline::Xnes: pagmo_search(f, PagmoMethod::Xnes, seed); break;
-            case Baseline::Portfolio: break;  // split by the caller
+            case Baseline::Portfolio: {  // CMA-ES then DE, half of the budget each
+                const std::int64_t half = f.remaining() / 2;
+                struct Share : BlackBoxObjective {
+                    BlackBoxObjective* whole;
+                    std::int64_t left;
+                    std::size_t size() const override { return whole->size(); }
+                    bool exhausted() override { return left <= 0 || whole->exhausted(); }
+                    std::int64_t remaining() const override { return std::min(left, whole->remaining()); }
+                    double evaluate(const double* x) override {
+                        if (exhausted()) throw BudgetExhausted{};
+                        --left;
+                        return whole->evaluate(x);
+                    }
+                } first;
+                first.whole = &f;
+                first.left = half;
+                run_black_box(first, Baseline::CmaEs, mix_seed(seed, 100));
+                run_black_box(f, Baseline::DifferentialEvolution, mix_seed(seed, 200));
+                break;
+            }
         }
     } catch (const BudgetExhausted&) {
     }
 }
-
-}  // namespace
 
 std::string_view baseline_name(Baseline b) {
     for (const Named& n : kNames)
@@ -82,17 +97,8 @@ SearchResult run_baseline(const SearchProblem& problem, Baseline baseline, Searc
     for (int levels = first; levels <= last && !driver.done(); ++levels) {
         // An even share of the budget per level count; the last takes what is left.
         const std::int64_t end = levels == last ? budget : budget * (levels - first + 1) / (last - first + 1);
-        const std::uint64_t seed = derive_seed(problem.seed, static_cast<std::uint64_t>(levels));
-        if (baseline == Baseline::Portfolio) {  // CMA-ES then DE, half of this share each
-            const std::int64_t middle = driver.samples() + (end - driver.samples()) / 2;
-            VectorObjective cma(driver, space, levels, middle);
-            run_one(cma, Baseline::CmaEs, derive_seed(seed, 100));
-            VectorObjective de(driver, space, levels, end);
-            run_one(de, Baseline::DifferentialEvolution, derive_seed(seed, 200));
-        } else {
-            VectorObjective f(driver, space, levels, end);
-            run_one(f, baseline, seed);
-        }
+        VectorObjective f(driver, space, levels, end);
+        run_black_box(f, baseline, mix_seed(problem.seed, static_cast<std::uint64_t>(levels)));
     }
     return driver.finish();
 }

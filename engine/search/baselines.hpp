@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "search/black_box.hpp"
 #include "search/driver.hpp"
 
 namespace mapscape {
@@ -19,6 +20,9 @@ enum class Baseline { Random, StandardGa, DifferentialEvolution, OnePlusOneEs, C
 std::string_view baseline_name(Baseline b);
 std::optional<Baseline> parse_baseline(std::string_view name);
 const std::vector<Baseline>& all_baselines();
+
+// Runs one baseline on any black-box objective until its budget is used.
+void run_black_box(BlackBoxObjective& objective, Baseline baseline, std::uint64_t seed);
 
 SearchResult run_baseline(const SearchProblem& problem, Baseline baseline, SearchSink* sink = nullptr,
                           std::stop_token stop = {});

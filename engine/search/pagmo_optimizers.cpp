@@ -19,9 +19,9 @@ namespace mapscape {
 
 namespace {
 
-// pagmo's user-defined problem: [0,1]^n, one objective, evaluated through VectorObjective.
+// pagmo's user-defined problem: [0,1]^n, one objective, evaluated through the objective.
 struct MappingProblem {
-    VectorObjective* objective = nullptr;
+    BlackBoxObjective* objective = nullptr;
     std::size_t dimension = 1;
 
     pagmo::vector_double fitness(const pagmo::vector_double& x) const { return {(*objective)(x)}; }
@@ -74,7 +74,7 @@ Configured configure(PagmoMethod method, std::size_t dimension, std::int64_t rem
 
 }  // namespace
 
-void pagmo_search(VectorObjective& f, PagmoMethod method, std::uint64_t seed) {
+void pagmo_search(BlackBoxObjective& f, PagmoMethod method, std::uint64_t seed) {
     pagmo::problem problem{MappingProblem{&f, f.size()}};
     auto next_seed = static_cast<unsigned>(seed ^ (seed >> 32));
     // Restart with fresh seeds whenever the algorithm stops on its own (convergence).

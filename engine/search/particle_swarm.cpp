@@ -5,7 +5,7 @@
 
 namespace mapscape {
 
-void particle_swarm(VectorObjective& f, Rng& rng, const ParticleSwarmOptions& o) {
+void particle_swarm(BlackBoxObjective& f, Rng& rng, const ParticleSwarmOptions& o) {
     const std::size_t n = f.size();
     const auto count = static_cast<std::size_t>(std::max(2, o.particles));
     std::uniform_real_distribution<double> u(0, 1);

@@ -2,7 +2,7 @@
 
 namespace mapscape {
 
-void random_search(VectorObjective& f, Rng& rng) {
+void random_search(BlackBoxObjective& f, Rng& rng) {
     std::uniform_real_distribution<double> u(0, 1);
     std::vector<double> x(f.size());
     for (;;) {

@@ -32,7 +32,7 @@ double slope(const std::deque<double>& y) {
 
 }  // namespace
 
-void tbpsa(VectorObjective& f, Rng& rng, const TbpsaOptions& o) {
+void tbpsa(BlackBoxObjective& f, Rng& rng, const TbpsaOptions& o) {
     const std::size_t n = f.size();
     std::uniform_real_distribution<double> u(0, 1);
     std::normal_distribution<double> gauss(0, 1);

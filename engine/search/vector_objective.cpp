@@ -10,7 +10,7 @@ VectorObjective::VectorObjective(SearchDriver& driver, const GenomeSpace& space,
 
 bool VectorObjective::exhausted() { return driver_->samples() >= end_sample_ || driver_->done(); }
 
-double VectorObjective::operator()(const double* x) {
+double VectorObjective::evaluate(const double* x) {
     if (exhausted()) throw BudgetExhausted{};
     encoding_.decode(x, genome_);
     decode(genome_, *space_, mapping_);

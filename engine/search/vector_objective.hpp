@@ -8,27 +8,21 @@
 #include <cstdint>
 #include <vector>
 
+#include "search/black_box.hpp"
 #include "search/driver.hpp"
 #include "search/vector_encoding.hpp"
 
 namespace mapscape {
 
-inline constexpr double kInvalidFitness = 1e6;
-
-// Thrown by VectorObjective when its share of the budget is used (or the search must stop), to
-// leave an optimizer's loop from inside its fitness call.
-struct BudgetExhausted {};
-
-class VectorObjective {
+class VectorObjective : public BlackBoxObjective {
 public:
     // Evaluates until the driver has counted `end_sample` samples.
     VectorObjective(SearchDriver& driver, const GenomeSpace& space, int levels, std::int64_t end_sample);
 
-    std::size_t size() const { return encoding_.size(); }
-    bool exhausted();
-    std::int64_t remaining() const { return end_sample_ - driver_->samples(); }
-    double operator()(const double* x);
-    double operator()(const std::vector<double>& x) { return (*this)(x.data()); }
+    std::size_t size() const override { return encoding_.size(); }
+    bool exhausted() override;
+    std::int64_t remaining() const override { return end_sample_ - driver_->samples(); }
+    double evaluate(const double* x) override;
 
 private:
     SearchDriver* driver_;

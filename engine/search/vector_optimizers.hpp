@@ -5,12 +5,12 @@
 #include <cstdint>
 
 #include "search/genome.hpp"
-#include "search/vector_objective.hpp"
+#include "search/black_box.hpp"
 
 namespace mapscape {
 
 // Uniform random points.
-void random_search(VectorObjective& f, Rng& rng);
+void random_search(BlackBoxObjective& f, Rng& rng);
 
 // Particle swarm with the paper's settings: weights 0.8 for the particle's own best and 0.8
 // for the swarm's best, momentum 1.6. A momentum above 1 makes velocities grow without bound,
@@ -22,7 +22,7 @@ struct ParticleSwarmOptions {
     double swarm_best_weight = 0.8;
     double max_velocity = 0.5;
 };
-void particle_swarm(VectorObjective& f, Rng& rng, const ParticleSwarmOptions& options = {});
+void particle_swarm(BlackBoxObjective& f, Rng& rng, const ParticleSwarmOptions& options = {});
 
 // Test-based population-size adaptation (Hellwig & Beyer), as the paper summarises it: a
 // self-adaptive evolution strategy whose population starts at 50 and shrinks once the
@@ -34,7 +34,7 @@ struct TbpsaOptions {
     double initial_step = 0.3;
     int trend_window = 5;  // generations in the convergence test
 };
-void tbpsa(VectorObjective& f, Rng& rng, const TbpsaOptions& options = {});
+void tbpsa(BlackBoxObjective& f, Rng& rng, const TbpsaOptions& options = {});
 
 // The algorithms taken from pagmo2, with the paper's settings where it gives them.
 enum class PagmoMethod {
@@ -45,6 +45,6 @@ enum class PagmoMethod {
     SimulatedAnnealing,  // simulated_annealing (Corana's adaptive neighbourhood)
     Xnes,                // xnes: exponential natural evolution strategies
 };
-void pagmo_search(VectorObjective& f, PagmoMethod method, std::uint64_t seed);
+void pagmo_search(BlackBoxObjective& f, PagmoMethod method, std::uint64_t seed);
 
 }  // namespace mapscape
