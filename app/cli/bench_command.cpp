@@ -11,6 +11,8 @@
 #include "cost/evaluate.hpp"
 #include "arch/presets.hpp"
 #include "mapping/random_mapping.hpp"
+#include "schedule/magma.hpp"
+#include "schedule/workload_schedule.hpp"
 #include "search/model_search.hpp"
 #include "workload/model.hpp"
 
@@ -99,6 +101,23 @@ void bench_search(const Model& model, int threads, std::uint64_t seed) {
                 threads, all.wall_seconds, static_cast<long long>(all.total_runtime_cycles));
 }
 
+// MAGMA at the paper's budget: 10,000 samples on a group of 100 jobs of the Mix task, on the
+// 4-core S2 platform at 16 GB/s.
+void bench_schedule(std::uint64_t seed) {
+    const std::vector<Job> group = split_groups(build_jobs(load_task_mix("mix")), 100)[0];
+    const Platform s2 = platform_setting(2);
+    const auto t0 = std::chrono::steady_clock::now();
+    const JobTable table = analyze_jobs(group, s2);
+    const double analysis = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ScheduleProblem p;
+    p.table = &table;
+    p.system_bytes_per_cycle = s2.bytes_per_cycle(16);
+    p.seed = seed;
+    const ScheduleResult r = run_magma(p);
+    std::printf("magma_10k_samples_group_of_100_4_cores: %.3f s (job analysis %.3f s; makespan %.0f cycles)\n", r.wall_seconds,
+                analysis, r.makespan);
+}
+
 int run_bench(const BenchOptions& o) {
     const Model model = load_bundled_model("resnet18");
     const Accelerator acc = bench_accelerator();
@@ -157,7 +176,10 @@ int run_bench(const BenchOptions& o) {
     for (double r : rates) total += r;
     std::printf("cost_model_%d_threads: %.0f evaluations/s\n", threads, total);
     std::printf("(checksum %lld)\n", static_cast<long long>(checksum));
-    if (o.search) bench_search(model, threads, o.seed);
+    if (o.search) {
+        bench_search(model, threads, o.seed);
+        bench_schedule(o.seed);
+    }
     return kExitOk;
 }
 

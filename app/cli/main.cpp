@@ -1,10 +1,16 @@
 // mapscape-cli: the headless front end of the Mapscape engine.
+#include <malloc.h>
+
 #include <iostream>
 
 #include "cli/commands.hpp"
 #include "util/diagnostic.hpp"
 
 int main(int argc, char** argv) {
+    // pagmo's CMA-ES allocates and frees matrices of a few hundred KB every generation; glibc
+    // would map and unmap each one (a page fault per page). Keep such blocks on the heap.
+    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 512 << 20);
     CLI::App app{"mapscape-cli: evaluate, search and schedule DNN accelerator mappings"};
     app.require_subcommand(1);
     int exit_code = mapscape::cli::kExitOk;
@@ -13,6 +19,7 @@ int main(int argc, char** argv) {
     mapscape::cli::add_model_command(app, exit_code);
     mapscape::cli::add_search_command(app, exit_code);
     mapscape::cli::add_compare_command(app, exit_code);
+    mapscape::cli::add_schedule_command(app, exit_code);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

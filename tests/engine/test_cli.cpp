@@ -253,6 +253,79 @@ private slots:
         QCOMPARE(none.exit_code, 0);
         QVERIFY(none.out.contains("NAN"));
     }
+
+    void schedule_json_and_trace() {
+        QTemporaryDir dir;
+        const Run r = cli({"schedule", "--mix", "recommendation", "--setting", "S2", "--bw", "4", "--algo", "magma",
+                           "--budget", "500", "--group", "2", "--json", dir.filePath("s.json"), "--trace", dir.filePath("t.json")});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("throughput"));
+        QFile f(dir.filePath("s.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        for (const char* key : {"algo", "setting", "bw_gbps", "seed", "makespan_cycles", "throughput_gflops", "utilization",
+                                "energy_nj", "samples", "wall_s", "segments", "trace"})
+            QVERIFY2(doc.contains(key), key);
+        QCOMPARE(doc["algo"].toString(), QString("magma"));
+        QCOMPARE(doc["samples"].toInteger(), 500);
+        const QJsonArray segments = doc["segments"].toArray();
+        QVERIFY(segments.size() >= 100);
+        double last_end = 0;
+        for (const auto& v : segments) {
+            const QJsonObject s = v.toObject();
+            QVERIFY(s["end"].toDouble() > s["start"].toDouble());
+            QVERIFY(s["bw"].toDouble() <= 4.0 + 1e-9);  // GB/s, never above the system's
+            QVERIFY(!s["job"].toString().isEmpty());
+            QCOMPARE(s["model"].toString().isEmpty(), false);
+            last_end = std::max(last_end, s["end"].toDouble());
+        }
+        QVERIFY(std::abs(last_end - doc["makespan_cycles"].toDouble()) < 1e-6 * last_end);
+        QFile t(dir.filePath("t.json"));
+        QVERIFY(t.open(QIODevice::ReadOnly));
+        const QJsonArray events = QJsonDocument::fromJson(t.readAll()).object()["traceEvents"].toArray();
+        int complete = 0;
+        for (const auto& e : events) complete += e.toObject()["ph"].toString() == "X";
+        QCOMPARE(complete, segments.size());
+    }
+
+    void schedule_bad_inputs_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("mix") << QStringList{"--mix", "astronomy"} << "no task mix called \"astronomy\"";
+        QTest::newRow("setting") << QStringList{"--mix", "vision", "--setting", "S7"} << "no setting S7";
+        QTest::newRow("bandwidth") << QStringList{"--mix", "vision", "--bw", "0"} << "bandwidth must be positive";
+        QTest::newRow("algorithm") << QStringList{"--mix", "vision", "--algo", "magic"} << "unknown scheduling algorithm";
+        QTest::newRow("group") << QStringList{"--mix", "vision", "--group", "9"} << "group 9 does not exist";
+    }
+
+    void schedule_bad_inputs() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(QStringList{"schedule", "--budget", "10"} + args);
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(QString(r.err).contains(message), r.err.constData());
+    }
+
+    void schedule_malformed_mix_file() {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("m.json"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format\": \"mapscape-mix\",\n \"models\": [{\"model\": \"resnet18\", \"batch\": 1},\n  {\"model\": \"nosuchnet\"}]}\n");
+        f.close();
+        const Run r = cli({"schedule", "--mix", dir.filePath("m.json"), "--budget", "10"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("m.json:3:"), r.err.constData());
+        QVERIFY2(r.err.contains("nosuchnet"), r.err.constData());
+    }
+
+    void schedule_compare_table() {
+        const Run r = cli({"schedule-compare", "--mixes", "recommendation", "--bw", "2,16", "--algos", "magma,herald,aimt",
+                           "--seeds", "1", "--budget", "300", "--group", "1"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("| task, bandwidth | magma (GFLOP/s) | magma / herald | magma / aimt |"));
+        QVERIFY(r.out.contains("| recommendation @ 2 GB/s |"));
+        QVERIFY(r.out.contains("| **geomean** |"));
+    }
 };
 
 QTEST_GUILESS_MAIN(CliTest)

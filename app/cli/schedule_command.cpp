@@ -1,0 +1,259 @@
+// `mapscape-cli schedule`: multi-tenant scheduling of a task mix on a multi-core platform with
+// MAGMA, a black-box baseline or a hand-written mapper; `schedule-compare` tabulates several
+// algorithms over mixes, bandwidths and seeds, as the MAGMA paper's Figures 8, 9 and 12.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "schedule/schedule_json.hpp"
+#include "util/diagnostic.hpp"
+#include "util/text_file.hpp"
+
+namespace mapscape::cli {
+
+namespace {
+
+struct ScheduleSetupOptions {
+    std::string setting = "S1";
+    int group_size = 100;
+    int group = 0;  // 1-based group to schedule alone; 0 = all
+    std::string objective = "makespan";
+    std::int64_t budget = 10000;
+    int threads = 0;
+    bool warm_start = false;
+
+    void add_to(CLI::App& c) {
+        c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III) or a platform .json file")
+            ->capture_default_str();
+        c.add_option("--group-size", group_size, "jobs per dependency-free group")->capture_default_str()->check(CLI::Range(1, 100000));
+        c.add_option("--group", group, "schedule only this group (1-based; 0 = every group)")->check(CLI::NonNegativeNumber);
+        c.add_option("--objective", objective, "makespan (throughput) or energy")->capture_default_str();
+        c.add_option("--budget", budget, "samples per group")->capture_default_str()->check(CLI::PositiveNumber);
+        c.add_option("--threads", threads, "groups scheduled in parallel (0 = one per core); results do not depend on it")
+            ->check(CLI::NonNegativeNumber);
+        c.add_flag("--warm-start", warm_start, "MAGMA: start each group from the previous group's best schedule");
+    }
+};
+
+ScheduleAlgorithm algorithm_or_throw(const std::string& name) {
+    auto a = parse_schedule_algorithm(name);
+    if (!a) {
+        std::string known;
+        for (const auto& n : schedule_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
+        throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\" (known: " + known + ")");
+    }
+    return *a;
+}
+
+WorkloadScheduleRequest make_request(const ScheduleSetupOptions& o, const std::string& mix, double bw, const std::string& algo,
+                                     std::uint64_t seed) {
+    if (!(bw > 0)) throw InputError({"--bw", 0, 0}, "the system bandwidth must be positive");
+    WorkloadScheduleRequest r;
+    r.jobs = build_jobs(load_task_mix(mix));
+    r.platform = load_platform_setting(o.setting);
+    r.bandwidth_gbps = bw;
+    r.group_size = o.group_size;
+    const auto groups = static_cast<int>((r.jobs.size() + static_cast<std::size_t>(o.group_size) - 1) / static_cast<std::size_t>(o.group_size));
+    if (o.group > groups)
+        throw InputError({"--group", 0, 0}, "group " + std::to_string(o.group) + " does not exist (the mix has " +
+                                                 std::to_string(groups) + " groups of up to " + std::to_string(o.group_size) + " jobs)");
+    r.only_group = o.group - 1;
+    const auto objective = parse_schedule_objective(o.objective);
+    if (!objective) throw InputError({"--objective", 0, 0}, "unknown objective \"" + o.objective + "\" (makespan or energy)");
+    r.objective = *objective;
+    r.budget = o.budget;
+    r.seed = seed;
+    r.algorithm = algorithm_or_throw(algo);
+    r.warm_start = o.warm_start;
+    r.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return r;
+}
+
+std::vector<std::string> split(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    for (std::string part; std::getline(ss, part, ',');)
+        if (!part.empty()) out.push_back(part);
+    return out;
+}
+
+double parse_number(const std::string& s, const std::string& option) {
+    try {
+        std::size_t used = 0;
+        const double v = std::stod(s, &used);
+        if (used == s.size()) return v;
+    } catch (const std::exception&) {
+    }
+    throw InputError({option, 0, 0}, "\"" + s + "\" is not a number");
+}
+
+// ---- schedule ----
+
+struct ScheduleOptions {
+    ScheduleSetupOptions setup;
+    std::string mix;
+    double bw = 16;
+    std::string algo = "magma";
+    std::uint64_t seed = 1;
+    std::string json_out, trace_out;
+};
+
+int run_schedule(const ScheduleOptions& o) {
+    const WorkloadScheduleRequest r = make_request(o.setup, o.mix, o.bw, o.algo, o.seed);
+    std::printf("%s: %zu jobs in groups of %d on %s (%s), %.4g GB/s, %s, objective %s, %lld samples per group, seed %llu\n",
+                o.mix.c_str(), r.jobs.size(), r.group_size, r.platform.name.c_str(), r.platform.description.c_str(),
+                r.bandwidth_gbps, r.algorithm.name().c_str(), std::string(schedule_objective_name(r.objective)).c_str(),
+                static_cast<long long>(r.budget), static_cast<unsigned long long>(r.seed));
+    const WorkloadSchedule s = schedule_workload(r);
+    std::printf("%6s %6s %16s %16s %14s %10s %8s\n", "group", "jobs", "makespan_cyc", "lower_bound", "energy_nJ", "samples", "wall_s");
+    for (const GroupSchedule& g : s.groups) {
+        const double bound = makespan_lower_bound(g.table, r.platform.bytes_per_cycle(r.bandwidth_gbps));
+        if (g.result.found)
+            std::printf("%6d %6zu %16.0f %16.0f %14.5g %10lld %8.3f\n", g.index + 1, g.jobs.size(), g.timeline.makespan, bound,
+                        g.result.energy_nj, static_cast<long long>(g.result.samples), g.result.wall_seconds);
+        else
+            std::printf("%6d %6zu %16s %14s %10lld %8.3f\n", g.index + 1, g.jobs.size(), "NAN", "-",
+                        static_cast<long long>(g.result.samples), g.result.wall_seconds);
+    }
+    std::printf("total: makespan %.0f cycles (lower bound %.0f, %.1f%% above), throughput %.4g GFLOP/s, utilization %.1f%%, "
+                "energy %.5g nJ, %lld samples, %.3f s\n",
+                s.makespan_cycles, s.lower_bound_cycles, 100 * (s.makespan_cycles / s.lower_bound_cycles - 1), s.throughput_gflops,
+                100 * s.utilization, s.energy_nj, static_cast<long long>(s.samples), s.wall_seconds);
+    if (!o.json_out.empty()) {
+        write_text_file_atomically(o.json_out, workload_schedule_to_json(r, s, o.setup.setting).dump(1) + "\n");
+        std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
+    }
+    if (!o.trace_out.empty()) {
+        write_text_file_atomically(o.trace_out, workload_schedule_to_trace(r, s).dump() + "\n");
+        std::fprintf(stderr, "wrote %s (open it in ui.perfetto.dev or chrome://tracing)\n", o.trace_out.c_str());
+    }
+    return s.complete ? kExitOk : kExitProblem;
+}
+
+// ---- schedule-compare ----
+
+struct CompareOptions {
+    ScheduleSetupOptions setup;
+    std::string mixes = "vision,language,recommendation,mix";
+    std::string bws = "16";
+    std::string algos = "magma,herald,aimt,stdga,de,cmaes,tbpsa,pso";
+    std::string seeds = "1,2,3";
+    std::string markdown_out, csv_out;
+};
+
+int run_compare(const CompareOptions& o) {
+    const std::vector<std::string> mixes = split(o.mixes), algos = split(o.algos), seed_texts = split(o.seeds);
+    std::vector<double> bws;
+    for (const auto& b : split(o.bws)) bws.push_back(parse_number(b, "--bw"));
+    std::vector<std::uint64_t> seeds;
+    for (const auto& s : seed_texts) seeds.push_back(static_cast<std::uint64_t>(parse_number(s, "--seeds")));
+    if (mixes.empty() || algos.empty() || bws.empty() || seeds.empty())
+        throw InputError({"schedule-compare", 0, 0}, "need at least one mix, bandwidth, algorithm and seed");
+    for (const auto& a : algos) (void)algorithm_or_throw(a);
+
+    struct Row {
+        std::string label;
+        std::vector<double> throughput;  // per algorithm: geometric mean over seeds, NAN if incomplete
+    };
+    std::vector<Row> rows;
+    std::string raw = "mix,bw_gbps,algo,seed,throughput_gflops,makespan_cycles,utilization,energy_nj,samples,wall_s\n";
+    std::fprintf(stderr, "%s: algorithms %s, seeds %s, %lld samples per group, groups of %d\n", o.setup.setting.c_str(),
+                 o.algos.c_str(), o.seeds.c_str(), static_cast<long long>(o.setup.budget), o.setup.group_size);
+    for (const std::string& mix : mixes)
+        for (double bw : bws) {
+            Row row;
+            std::ostringstream label;
+            label << mix << " @ " << bw << " GB/s";
+            row.label = label.str();
+            for (const std::string& a : algos) {
+                double log_sum = 0;
+                bool complete = true;
+                double wall = 0;
+                for (std::uint64_t seed : seeds) {
+                    const WorkloadScheduleRequest r = make_request(o.setup, mix, bw, a, seed);
+                    const WorkloadSchedule s = schedule_workload(r);
+                    wall += s.wall_seconds;
+                    complete = complete && s.complete;
+                    if (s.complete) log_sum += std::log(s.throughput_gflops);
+                    std::ostringstream line;
+                    line << mix << ',' << bw << ',' << a << ',' << seed << ',' << s.throughput_gflops << ',' << s.makespan_cycles << ','
+                         << s.utilization << ',' << s.energy_nj << ',' << s.samples << ',' << s.wall_seconds << '\n';
+                    raw += line.str();
+                }
+                row.throughput.push_back(complete ? std::exp(log_sum / static_cast<double>(seeds.size())) : std::nan(""));
+                std::fprintf(stderr, "  %-28s %-10s %10.4g GFLOP/s  (%.2f s)\n", row.label.c_str(), a.c_str(), row.throughput.back(), wall);
+            }
+            rows.push_back(std::move(row));
+        }
+
+    // Markdown: absolute throughput of the first algorithm, the others relative to it.
+    std::ostringstream md;
+    md << "| task, bandwidth | " << algos[0] << " (GFLOP/s) |";
+    for (std::size_t a = 1; a < algos.size(); ++a) md << ' ' << algos[0] << " / " << algos[a] << " |";
+    md << "\n|---|---:|";
+    for (std::size_t a = 1; a < algos.size(); ++a) md << "---:|";
+    md << '\n';
+    std::vector<double> log_ratio(algos.size(), 0.0);
+    std::vector<int> counted(algos.size(), 0);
+    auto cell = [](double v) {
+        if (!std::isfinite(v)) return std::string("NAN");
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", v);
+        return std::string(buf);
+    };
+    for (const Row& row : rows) {
+        md << "| " << row.label << " | " << cell(row.throughput[0]) << " |";
+        for (std::size_t a = 1; a < algos.size(); ++a) {
+            const double ratio = row.throughput[0] / row.throughput[a];
+            md << ' ' << cell(ratio) << "x |";
+            if (std::isfinite(ratio)) {
+                log_ratio[a] += std::log(ratio);
+                ++counted[a];
+            }
+        }
+        md << '\n';
+    }
+    md << "| **geomean** | |";
+    for (std::size_t a = 1; a < algos.size(); ++a)
+        md << ' ' << (counted[a] ? cell(std::exp(log_ratio[a] / counted[a])) + "x" : std::string("NAN")) << " |";
+    md << '\n';
+    std::printf("%s", md.str().c_str());
+    if (!o.markdown_out.empty()) write_text_file_atomically(o.markdown_out, md.str());
+    if (!o.csv_out.empty()) write_text_file_atomically(o.csv_out, raw);
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_schedule_command(CLI::App& app, int& exit_code) {
+    auto o = std::make_shared<ScheduleOptions>();
+    CLI::App* c = app.add_subcommand("schedule", "schedule a multi-tenant task mix on a multi-core accelerator (MAGMA)");
+    c->add_option("--mix", o->mix, "vision, language, recommendation, mix, or a task mix .json file")->required();
+    o->setup.add_to(*c);
+    c->add_option("--bw", o->bw, "system bandwidth in GB/s (at 200 MHz and 1-byte words, 5 bytes/cycle per GB/s)")
+        ->capture_default_str();
+    c->add_option("--algo", o->algo, "magma, stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr, greedy")
+        ->capture_default_str();
+    c->add_option("--seed", o->seed, "random seed")->capture_default_str();
+    c->add_option("--json", o->json_out, "write the schedule as JSON to this file");
+    c->add_option("--trace", o->trace_out, "write the schedule as Chrome/Perfetto trace events to this file");
+    c->callback([o, &exit_code] { exit_code = run_schedule(*o); });
+
+    auto k = std::make_shared<CompareOptions>();
+    CLI::App* cc = app.add_subcommand("schedule-compare", "compare schedulers over task mixes, bandwidths and seeds");
+    k->setup.add_to(*cc);
+    cc->add_option("--mixes", k->mixes, "comma-separated task mixes")->capture_default_str();
+    cc->add_option("--bw", k->bws, "comma-separated system bandwidths in GB/s")->capture_default_str();
+    cc->add_option("--algos", k->algos, "comma-separated algorithms; the first is the reference")->capture_default_str();
+    cc->add_option("--seeds", k->seeds, "comma-separated seeds")->capture_default_str();
+    cc->add_option("--markdown", k->markdown_out, "also write the table to this file");
+    cc->add_option("--csv", k->csv_out, "write every (mix, bandwidth, algorithm, seed) result to this CSV file");
+    cc->callback([k, &exit_code] { exit_code = run_compare(*k); });
+}
+
+}  // namespace mapscape::cli

@@ -1,0 +1,103 @@
+#include "schedule/job_analysis.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "cost/compute_bound.hpp"
+#include "cost/evaluate.hpp"
+#include "util/diagnostic.hpp"
+
+namespace mapscape {
+
+std::int64_t JobTable::total_macs() const {
+    std::int64_t s = 0;
+    for (std::int64_t m : macs_) s += m;
+    return s;
+}
+
+JobTable JobTable::from_numbers(int jobs, int cores, std::vector<double> latency, std::vector<double> bandwidth,
+                                std::vector<double> energy_nj, std::vector<std::int64_t> macs) {
+    JobTable t;
+    t.jobs_ = jobs;
+    t.cores_ = cores;
+    t.latency_ = std::move(latency);
+    t.bandwidth_ = std::move(bandwidth);
+    t.energy_ = std::move(energy_nj);
+    t.macs_ = std::move(macs);
+    return t;
+}
+
+double makespan_lower_bound(const JobTable& t, double bandwidth) {
+    double longest = 0, work = 0, bytes = 0;
+    for (int j = 0; j < t.jobs(); ++j) {
+        double lat = std::numeric_limits<double>::infinity(), traffic = std::numeric_limits<double>::infinity();
+        for (int c = 0; c < t.cores(); ++c)
+            if (t.runs_on(j, c)) {
+                lat = std::min(lat, t.latency(j, c));
+                traffic = std::min(traffic, t.latency(j, c) * t.bandwidth(j, c));
+            }
+        longest = std::max(longest, lat);
+        work += lat;
+        bytes += traffic;
+    }
+    return std::max({longest, work / std::max(1, t.cores()), bandwidth > 0 ? bytes / bandwidth : 0.0});
+}
+
+namespace {
+
+struct Cost {
+    double latency = std::numeric_limits<double>::infinity();
+    double bandwidth = 0;
+    double energy = 0;
+};
+
+Cost analyse(const Layer& layer, const SubAccelerator& core, const Platform& p) {
+    const Accelerator acc = core.accelerator(p.clock_mhz, p.word_bytes);
+    const FixedDataflow style = core_dataflow(core.style);
+    const Mapping m = fixed_dataflow_mapping(style, layer, acc, std::vector<std::int64_t>(3, 1));
+    const CostReport r = evaluate(layer, acc, m, ReportDetail::Objectives);
+    Cost c;
+    if (!r.valid()) return c;
+    // MAESTRO undercounts some partial tiles; no job runs faster than its busiest PE.
+    const auto cycles = std::max(r.runtime_cycles, ComputeBound(layer, acc).cycles(m));
+    c.latency = static_cast<double>(std::max<std::int64_t>(1, cycles));
+    c.bandwidth = static_cast<double>(r.dram_accesses) * p.word_bytes / c.latency;
+    c.energy = r.energy.total_nj;
+    return c;
+}
+
+}  // namespace
+
+JobTable analyze_jobs(const std::vector<Job>& jobs, const Platform& p) {
+    const int n = static_cast<int>(jobs.size()), cores = static_cast<int>(p.cores.size());
+    std::vector<double> latency(static_cast<std::size_t>(n) * static_cast<std::size_t>(cores));
+    std::vector<double> bandwidth(latency.size()), energy(latency.size());
+    std::vector<std::int64_t> macs;
+    using CoreKey = std::tuple<std::int64_t, std::int64_t, int>;
+    std::map<std::pair<std::string, CoreKey>, Cost> cache;  // by layer shape and core type
+    for (int j = 0; j < n; ++j) {
+        const Job& job = jobs[static_cast<std::size_t>(j)];
+        Layer shape = job.layer;
+        shape.name.clear();
+        const std::string key = shape_summary(shape) + "|" + std::to_string(static_cast<int>(shape.type));
+        bool runs = false;
+        for (int c = 0; c < cores; ++c) {
+            const SubAccelerator& core = p.cores[static_cast<std::size_t>(c)];
+            const auto k = std::make_pair(key, CoreKey{core.rows, core.cols, static_cast<int>(core.style)});
+            auto it = cache.find(k);
+            if (it == cache.end()) it = cache.emplace(k, analyse(job.layer, core, p)).first;
+            const std::size_t i = static_cast<std::size_t>(j) * static_cast<std::size_t>(cores) + static_cast<std::size_t>(c);
+            latency[i] = it->second.latency;
+            bandwidth[i] = it->second.bandwidth;
+            energy[i] = it->second.energy;
+            runs = runs || latency[i] < std::numeric_limits<double>::infinity();
+        }
+        if (!runs)
+            throw InputError({job.label(), 0, 0}, "no core of " + p.name + " can run this job (" + shape_summary(job.layer) + ")");
+        macs.push_back(job.macs);
+    }
+    return JobTable::from_numbers(n, cores, std::move(latency), std::move(bandwidth), std::move(energy), std::move(macs));
+}
+
+}  // namespace mapscape

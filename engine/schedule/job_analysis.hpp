@@ -1,0 +1,50 @@
+// The job analysis table (MAGMA, Sec. IV-D2/4): for every job on every core, the no-stall
+// latency (cycles with unlimited bandwidth) and the no-stall bandwidth (bytes per cycle that
+// keep the core compute-bound: the job's DRAM traffic over its no-stall latency), from our cost
+// model with the core's dataflow style. Also each job's energy on each core.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "schedule/platform.hpp"
+#include "schedule/task_mix.hpp"
+
+namespace mapscape {
+
+class JobTable {
+public:
+    int jobs() const { return jobs_; }
+    int cores() const { return cores_; }
+    // +infinity when the job cannot run on the core.
+    double latency(int job, int core) const { return latency_[index(job, core)]; }
+    double bandwidth(int job, int core) const { return bandwidth_[index(job, core)]; }  // bytes/cycle
+    double energy_nj(int job, int core) const { return energy_[index(job, core)]; }
+    bool runs_on(int job, int core) const { return latency(job, core) < std::numeric_limits<double>::infinity(); }
+    std::int64_t macs(int job) const { return macs_[static_cast<std::size_t>(job)]; }
+    std::int64_t total_macs() const;
+
+    // Built by analyze_jobs (or by tests, from numbers).
+    static JobTable from_numbers(int jobs, int cores, std::vector<double> latency, std::vector<double> bandwidth,
+                                 std::vector<double> energy_nj, std::vector<std::int64_t> macs);
+
+private:
+    std::size_t index(int job, int core) const {
+        return static_cast<std::size_t>(job) * static_cast<std::size_t>(cores_) + static_cast<std::size_t>(core);
+    }
+    int jobs_ = 0, cores_ = 0;
+    std::vector<double> latency_, bandwidth_, energy_;
+    std::vector<std::int64_t> macs_;
+};
+
+// No schedule of the table's jobs can finish sooner: the longest job on its fastest core, the
+// jobs' least work spread over every core, and their least traffic through the system
+// bandwidth.
+double makespan_lower_bound(const JobTable& table, double system_bytes_per_cycle);
+
+// Analyses every job on every core (identical cores and repeated layer shapes are analysed
+// once). Throws InputError naming a job that no core can run.
+JobTable analyze_jobs(const std::vector<Job>& jobs, const Platform& platform);
+
+}  // namespace mapscape

@@ -1,0 +1,136 @@
+#include "schedule/task_mix.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "util/json_document.hpp"
+#include "util/text_file.hpp"
+#include "workload/model.hpp"
+
+namespace mapscape {
+
+namespace {
+
+constexpr std::int64_t kIntMax = 2147483647;
+
+// A fully-connected layer over a mini-batch is a GEMM (batch x inputs) x (inputs x outputs), so
+// that dataflows see the batch as rows; GEMMs stack batches along M; convolutions along N.
+Layer with_batch(Layer l, std::int64_t batch) {
+    if (l.type == LayerType::FullyConnected) {
+        const std::int64_t rows = std::max<std::int64_t>(1, l.size(Dim::N)) * batch;
+        Layer g = Layer::gemm(l.name, rows, l.size(Dim::K), l.size(Dim::C));
+        return g;
+    }
+    if (batch <= 1) return l;
+    if (l.type == LayerType::Gemm)
+        l.set(Dim::M, l.size(Dim::M) * batch);
+    else
+        l.set(Dim::N, std::max<std::int64_t>(1, l.size(Dim::N)) * batch);
+    return l;
+}
+
+}  // namespace
+
+std::string Job::label() const { return model + "#" + std::to_string(copy + 1) + "/" + layer.name; }
+
+TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name) {
+    const JsonDocument doc = JsonDocument::parse(text, file_name);
+    const auto& root = doc.root();
+    if (!root.is_object()) doc.fail("", "a task mix file must be a JSON object with \"models\"");
+    const std::string format = doc.string_or(root, "", "format", "mapscape-mix");
+    if (format != "mapscape-mix") doc.fail("/format", "this is a \"" + format + "\" file, not a mapscape-mix");
+    const std::int64_t version = doc.integer_or(root, "", "version", 1, 0, kIntMax);
+    if (version > 1)
+        doc.fail("/version", "task mix format version " + std::to_string(version) +
+                                 " is newer than this Mapscape understands (1); please upgrade");
+    TaskMix mix;
+    mix.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
+    mix.description = doc.string_or(root, "", "description", "");
+    const auto& models = doc.array(root, "", "models");
+    if (models.empty()) doc.fail("/models", "the task mix has no models");
+    for (std::size_t i = 0; i < models.size(); ++i) {
+        const std::string p = json_child("/models", i);
+        if (!models[i].is_object()) doc.fail(p, "each entry must be an object with \"model\"");
+        MixEntry e;
+        e.model = doc.string(models[i], p, "model");
+        e.batch = doc.integer_or(models[i], p, "batch", 1, 1, 1 << 20);
+        e.copies = static_cast<int>(doc.integer_or(models[i], p, "copies", 1, 1, 10000));
+        // Resolve now, so that a bad model name points at this entry.
+        try {
+            (void)load_model(e.model);
+        } catch (const InputError& err) {
+            doc.fail(json_child(p, "model"), err.diagnostic().message);
+        }
+        mix.entries.push_back(std::move(e));
+    }
+    return mix;
+}
+
+std::vector<std::string> bundled_mix_names() {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (const auto& f : std::filesystem::directory_iterator(models_directory(), ec)) {
+        const std::string stem = f.path().stem().string();
+        if (f.path().extension() == ".json" && stem.rfind("mix_", 0) == 0) names.push_back(stem.substr(4));
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+TaskMix load_task_mix(const std::string& name_or_path) {
+    const std::string bundled = models_directory() + "/mix_" + name_or_path + ".json";
+    if (name_or_path.find('/') == std::string::npos && std::filesystem::exists(bundled))
+        return parse_task_mix_json(read_text_file(bundled), bundled);
+    if (name_or_path.find('/') == std::string::npos && name_or_path.find('.') == std::string::npos) {
+        std::string known;
+        for (const auto& n : bundled_mix_names()) known += (known.empty() ? "" : ", ") + n;
+        throw InputError({name_or_path, 0, 0}, "no task mix called \"" + name_or_path + "\" (bundled: " + known + ")");
+    }
+    return parse_task_mix_json(read_text_file(name_or_path), name_or_path);
+}
+
+std::vector<Job> build_jobs(const TaskMix& mix) {
+    struct Instance {
+        std::string model;
+        int copy;
+        std::vector<Layer> layers;
+    };
+    std::vector<Instance> instances;
+    for (const MixEntry& e : mix.entries) {
+        const Model m = load_model(e.model);
+        std::vector<Layer> layers;
+        for (std::size_t i = 0; i < m.layers.size(); ++i) {
+            Layer l = with_batch(m.layers[i], e.batch);
+            if (l.name.empty()) l.name = "layer" + std::to_string(i + 1);
+            layers.push_back(std::move(l));
+        }
+        for (int c = 0; c < e.copies; ++c) instances.push_back({m.name, c, layers});
+    }
+    std::vector<Job> jobs;
+    std::size_t longest = 0;
+    for (const Instance& in : instances) longest = std::max(longest, in.layers.size());
+    for (std::size_t k = 0; k < longest; ++k)
+        for (const Instance& in : instances) {
+            if (k >= in.layers.size()) continue;
+            Job j;
+            j.id = static_cast<int>(jobs.size());
+            j.model = in.model;
+            j.copy = in.copy;
+            j.layer_number = static_cast<int>(k) + 1;
+            j.layer = in.layers[k];
+            j.macs = exact_macs(j.layer);
+            jobs.push_back(std::move(j));
+        }
+    return jobs;
+}
+
+std::vector<std::vector<Job>> split_groups(const std::vector<Job>& jobs, int group_size) {
+    std::vector<std::vector<Job>> groups;
+    const auto size = static_cast<std::size_t>(std::max(1, group_size));
+    for (std::size_t i = 0; i < jobs.size(); i += size)
+        groups.emplace_back(jobs.begin() + static_cast<std::ptrdiff_t>(i),
+                            jobs.begin() + static_cast<std::ptrdiff_t>(std::min(jobs.size(), i + size)));
+    return groups;
+}
+
+}  // namespace mapscape

@@ -1,0 +1,270 @@
+// Multi-core scheduling: the bandwidth allocator on hand-computed cases, the invariants of every
+// timeline (no overlap on a core, never more than the system bandwidth, every job's work done),
+// MAGMA's determinism, operators and warm start, the heuristic mappers, task mixes and
+// platforms.
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+#include "schedule/schedule_algorithm.hpp"
+#include "schedule/workload_schedule.hpp"
+#include "test_support.hpp"
+#include "util/diagnostic.hpp"
+
+using namespace mapscape;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A table from per-(job, core) latencies and bandwidths.
+JobTable table(int jobs, int cores, std::vector<double> latency, std::vector<double> bandwidth) {
+    std::vector<double> energy(latency.size(), 1.0);
+    return JobTable::from_numbers(jobs, cores, std::move(latency), std::move(bandwidth), std::move(energy),
+                                  std::vector<std::int64_t>(static_cast<std::size_t>(jobs), 1000));
+}
+
+bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
+
+// Checks what every timeline must satisfy.
+void check_invariants(const JobTable& t, const CoreQueues& q, const Timeline& tl, double bandwidth) {
+    QVERIFY(tl.valid);
+    // No overlap on a core, in queue order.
+    for (int c = 0; c < t.cores(); ++c) {
+        double last_end = 0;
+        std::vector<int> order;
+        for (const Segment& s : tl.segments) {
+            if (s.core != c) continue;
+            QVERIFY(s.start >= last_end - 1e-9);
+            QVERIFY(s.end > s.start);
+            last_end = s.end;
+            if (order.empty() || order.back() != s.job) order.push_back(s.job);
+        }
+        QCOMPARE(order, q[static_cast<std::size_t>(c)]);
+    }
+    // Never more than the system bandwidth: check at every segment start.
+    for (const Segment& probe : tl.segments) {
+        double used = 0;
+        for (const Segment& s : tl.segments)
+            if (s.start <= probe.start + 1e-9 && s.end > probe.start + 1e-9) used += s.bandwidth;
+        QVERIFY2(used <= bandwidth * (1 + 1e-9), qPrintable(QString::number(used)));
+    }
+    // Each job gets its whole work done: the no-stall cycles, scaled by the share it got.
+    for (int c = 0; c < t.cores(); ++c)
+        for (int j : q[static_cast<std::size_t>(c)]) {
+            double work = 0;
+            for (const Segment& s : tl.segments)
+                if (s.job == j && s.core == c)
+                    work += t.bandwidth(j, c) > 0 ? (s.end - s.start) * s.bandwidth / t.bandwidth(j, c) : s.end - s.start;
+            QVERIFY2(near(work, t.latency(j, c)), qPrintable(QString("job %1: %2 vs %3").arg(j).arg(work).arg(t.latency(j, c))));
+        }
+    // The makespan is the last end.
+    double last = 0;
+    for (const Segment& s : tl.segments) last = std::max(last, s.end);
+    QVERIFY(near(tl.makespan, last));
+}
+
+}  // namespace
+
+class ScheduleTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void undersubscribed_bandwidth_runs_at_full_speed() {
+        // Two cores; job 0 on core 0 (10 cycles, 30 B/cycle), job 1 on core 1 (20, 40).
+        const JobTable t = table(2, 2, {10, kInf, kInf, 20}, {30, 0, 0, 40});
+        BandwidthAllocator a(t, 100);
+        const CoreQueues q{{0}, {1}};
+        QCOMPARE(a.makespan(q), 20.0);
+        const Timeline tl = a.timeline(q);
+        QCOMPARE(tl.segments.size(), std::size_t{2});
+        QCOMPARE(tl.segments[0].bandwidth, 30.0);
+        QCOMPARE(tl.segments[1].bandwidth, 40.0);
+        QCOMPARE(tl.core_finish, (std::vector<double>{10, 20}));
+        check_invariants(t, q, tl, 100);
+    }
+
+    void oversubscribed_bandwidth_is_shared_in_proportion() {
+        // 70 B/cycle asked of 50: both run at 5/7 speed until job 0 ends at 14; job 1 has 10
+        // no-stall cycles left and finishes alone at full speed, at 24.
+        const JobTable t = table(2, 2, {10, kInf, kInf, 20}, {30, 0, 0, 40});
+        BandwidthAllocator a(t, 50);
+        const CoreQueues q{{0}, {1}};
+        const Timeline tl = a.timeline(q);
+        QVERIFY(near(tl.makespan, 24));
+        QCOMPARE(tl.segments.size(), std::size_t{3});
+        QVERIFY(near(tl.segments[0].end, 14));
+        QVERIFY(near(tl.segments[0].bandwidth, 30.0 * 5 / 7));
+        QVERIFY(near(tl.segments[1].bandwidth, 40.0 * 5 / 7));
+        QVERIFY(near(tl.segments[2].start, 14));
+        QVERIFY(near(tl.segments[2].bandwidth, 40));
+        QVERIFY(near(a.makespan(q), 24));
+        check_invariants(t, q, tl, 50);
+    }
+
+    void idle_cores_and_a_core_without_jobs() {
+        // Three cores: core 0 runs jobs 0 then 2, core 1 runs job 1, core 2 has nothing.
+        // Latencies 4, 6, 5; bandwidths 10, 10, 30; system 25. t in [0,4): 20 asked, full
+        // speed; job 0 ends at 4, job 2 starts: 40 asked of 25 -> 5/8 speed. Job 1 has 2 left
+        // -> ends at 4 + 2 / (5/8) = 7.2; job 2 has done 2 of 5 by then (3.2 x 5/8); alone it
+        // still asks 30 of 25 -> 5/6 speed for its last 3: ends at 7.2 + 3.6 = 10.8.
+        const JobTable t = table(3, 3, {4, 4, 4, 6, 6, 6, 5, 5, 5}, {10, 10, 10, 10, 10, 10, 30, 30, 30});
+        BandwidthAllocator a(t, 25);
+        const CoreQueues q{{0, 2}, {1}, {}};
+        const Timeline tl = a.timeline(q);
+        QVERIFY(near(tl.makespan, 10.8));
+        QVERIFY(near(tl.core_finish[0], 10.8));
+        QVERIFY(near(tl.core_finish[1], 7.2));
+        QCOMPARE(tl.core_finish[2], 0.0);
+        check_invariants(t, q, tl, 25);
+        // No jobs at all: nothing happens.
+        QCOMPARE(a.makespan(CoreQueues{{}, {}, {}}), 0.0);
+    }
+
+    void a_job_on_a_core_that_cannot_run_it_is_invalid() {
+        const JobTable t = table(1, 2, {10, kInf}, {5, 5});
+        BandwidthAllocator a(t, 10);
+        QVERIFY(std::isinf(a.makespan(CoreQueues{{}, {0}})));
+        QVERIFY(!a.timeline(CoreQueues{{}, {0}}).valid);
+    }
+
+    void random_schedules_keep_the_invariants() {
+        std::mt19937_64 rng(5);
+        for (int trial = 0; trial < 50; ++trial) {
+            const int jobs = 1 + static_cast<int>(rng() % 30), cores = 1 + static_cast<int>(rng() % 5);
+            std::vector<double> lat, bw;
+            for (int i = 0; i < jobs * cores; ++i) {
+                lat.push_back(1 + static_cast<double>(rng() % 1000));
+                bw.push_back(static_cast<double>(rng() % 100));
+            }
+            const JobTable t = table(jobs, cores, lat, bw);
+            CoreQueues q(static_cast<std::size_t>(cores));
+            for (int j = 0; j < jobs; ++j) q[rng() % static_cast<std::size_t>(cores)].push_back(j);
+            const double system = 1 + static_cast<double>(rng() % 150);
+            BandwidthAllocator a(t, system);
+            const Timeline tl = a.timeline(q);
+            check_invariants(t, q, tl, system);
+            QVERIFY(near(a.makespan(q), tl.makespan));
+            QVERIFY(tl.makespan >= makespan_lower_bound(t, system) * (1 - 1e-9));
+        }
+    }
+
+    void assignments_decode_to_queues_by_priority() {
+        Assignment a;
+        a.core = {1, 0, 1, 1};
+        a.priority = {0.9, 0.5, 0.1, 0.5};
+        QCOMPARE(queues_of(a, 3), (CoreQueues{{1}, {2, 3, 0}, {}}));
+        const Assignment back = assignment_of(queues_of(a, 3), 4);
+        QCOMPARE(queues_of(back, 3), queues_of(a, 3));
+    }
+
+    void task_mixes_and_platforms() {
+        const auto names = bundled_mix_names();
+        QCOMPARE(names, (std::vector<std::string>{"language", "mix", "recommendation", "vision"}));
+        const std::vector<Job> jobs = build_jobs(load_task_mix("recommendation"));
+        QCOMPARE(jobs.size(), std::size_t{20 * 12 + 27 * 6});
+        QCOMPARE(jobs[0].layer.type, LayerType::Gemm);  // FC with its mini-batch of 256
+        MAPSCAPE_COMPARE_I64(jobs[0].layer.size(Dim::M), 256);
+        QCOMPARE(split_groups(jobs, 100).size(), std::size_t{5});
+        QCOMPARE(split_groups(jobs, 100).back().size(), std::size_t{2});
+        const Platform s5 = platform_setting(5);
+        QCOMPARE(s5.cores.size(), std::size_t{8});
+        MAPSCAPE_COMPARE_I64(s5.cores[3].num_pes(), 128 * 64);
+        QCOMPARE(s5.cores[3].style, CoreStyle::LB);
+        QCOMPARE(s5.bytes_per_cycle(16), 80.0);  // 16 GB/s at 200 MHz
+        QVERIFY_THROWS_EXCEPTION(mapscape::InputError, load_task_mix("nonexistent-mix"));
+        QVERIFY_THROWS_EXCEPTION(mapscape::InputError, load_platform_setting("S9"));
+        try {
+            parse_platform_json("{\"cores\": [{\"rows\": 32, \"style\": \"XB\"}]}", "p.json");
+            QFAIL("accepted a bad style");
+        } catch (const InputError& e) {
+            QVERIFY(e.diagnostic().to_string().find("p.json:1:") == 0);
+            QVERIFY(e.diagnostic().message.find("unknown dataflow style \"XB\"") != std::string::npos);
+        }
+    }
+
+    void job_analysis_uses_the_core_styles() {
+        const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("mix")), 100)[0];
+        const Platform s2 = platform_setting(2);
+        const JobTable t = analyze_jobs(jobs, s2);
+        QCOMPARE(t.jobs(), 100);
+        QCOMPARE(t.cores(), 4);
+        for (int j = 0; j < t.jobs(); ++j) {
+            // Identical HB cores see identical numbers; every job runs somewhere.
+            QCOMPARE(t.latency(j, 0), t.latency(j, 1));
+            QVERIFY(t.runs_on(j, 0) || t.runs_on(j, 3));
+            QVERIFY(t.bandwidth(j, 0) > 0);
+        }
+    }
+
+    void magma_is_deterministic_and_beats_random_search() {
+        const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("mix")), 100)[1];
+        const JobTable t = analyze_jobs(jobs, platform_setting(2));
+        ScheduleProblem p;
+        p.table = &t;
+        p.system_bytes_per_cycle = platform_setting(2).bytes_per_cycle(4);
+        p.budget = 3000;
+        p.seed = 11;
+        const ScheduleResult a = run_magma(p), b = run_magma(p);
+        QVERIFY(a.found);
+        QVERIFY(a.best == b.best);
+        QCOMPARE(a.trace, b.trace);
+        MAPSCAPE_COMPARE_I64(a.samples, 3000);
+        const ScheduleResult random = run_schedule_search(p, *parse_schedule_algorithm("random"));
+        QVERIFY(a.makespan < random.makespan);
+        QVERIFY(a.makespan >= makespan_lower_bound(t, p.system_bytes_per_cycle) * (1 - 1e-9));
+        // Warm start: the first samples are the given schedule, so the search starts no worse.
+        MagmaOptions warm;
+        warm.warm_start = {a.best};
+        ScheduleProblem q = p;
+        q.seed = 12;
+        q.budget = 1;
+        const ScheduleResult first = run_magma(q, warm);
+        QCOMPARE(first.best_objective, a.best_objective);
+    }
+
+    void heuristics_build_valid_schedules() {
+        const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("vision")), 100)[2];
+        const Platform s2 = platform_setting(2);
+        const JobTable t = analyze_jobs(jobs, s2);
+        for (Heuristic h : all_heuristics()) {
+            const Assignment a = heuristic_assignment(h, t, s2.bytes_per_cycle(16));
+            QCOMPARE(a.core.size(), std::size_t{100});
+            for (int j = 0; j < 100; ++j) QVERIFY(t.runs_on(j, a.core[static_cast<std::size_t>(j)]));
+            BandwidthAllocator alloc(t, s2.bytes_per_cycle(16));
+            const CoreQueues q = queues_of(a, t.cores());
+            check_invariants(t, q, alloc.timeline(q), s2.bytes_per_cycle(16));
+        }
+        // Round robin spreads the jobs evenly.
+        const Assignment rr = heuristic_assignment(Heuristic::RoundRobin, t, 80);
+        for (const auto& queue : queues_of(rr, 4)) QCOMPARE(queue.size(), std::size_t{25});
+    }
+
+    void workload_schedules_are_the_same_with_one_or_two_threads() {
+        WorkloadScheduleRequest r;
+        r.jobs = build_jobs(load_task_mix("language"));
+        r.platform = platform_setting(1);
+        r.bandwidth_gbps = 4;
+        r.budget = 800;
+        r.algorithm = *parse_schedule_algorithm("magma");
+        r.threads = 1;
+        const WorkloadSchedule one = schedule_workload(r);
+        r.threads = 2;
+        const WorkloadSchedule two = schedule_workload(r);
+        QCOMPARE(one.groups.size(), std::size_t{5});
+        QVERIFY(one.complete);
+        QCOMPARE(one.makespan_cycles, two.makespan_cycles);
+        for (std::size_t g = 0; g < one.groups.size(); ++g) QVERIFY(one.groups[g].result.best == two.groups[g].result.best);
+        // Segments of consecutive groups follow each other; every job appears.
+        const std::vector<Segment> segs = workload_segments(one);
+        std::vector<bool> seen(r.jobs.size(), false);
+        for (const Segment& s : segs) seen[static_cast<std::size_t>(s.job)] = true;
+        QVERIFY(std::all_of(seen.begin(), seen.end(), [](bool b) { return b; }));
+        QVERIFY(one.throughput_gflops > 0);
+        QVERIFY(one.utilization > 0 && one.utilization <= 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(ScheduleTest)
+#include "test_schedule.moc"
