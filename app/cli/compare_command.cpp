@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/list_option.hpp"
 #include "cli/search_setup.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
@@ -24,14 +25,6 @@ struct CompareOptions {
     std::string csv_out;
     std::string raw_csv_out;
 };
-
-std::vector<std::string> split(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream ss(text);
-    for (std::string part; std::getline(ss, part, ',');)
-        if (!part.empty()) out.push_back(part);
-    return out;
-}
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
@@ -64,14 +57,14 @@ int run_compare(const CompareOptions& o) {
     const SearchSetup setup = resolve(o.setup);
     Table t;
     std::vector<Algorithm> algorithms;
-    for (const std::string& name : split(o.algos)) {
+    for (const std::string& name : split_list(o.algos)) {
         auto a = parse_algorithm(name);
         if (!a) throw InputError({"--algos", 0, 0}, "unknown algorithm \"" + name + "\"");
         algorithms.push_back(*a);
         t.algos.push_back(a->name());
     }
     std::vector<std::uint64_t> seeds;
-    for (const std::string& s : split(o.seeds)) {
+    for (const std::string& s : split_list(o.seeds)) {
         try {
             seeds.push_back(std::stoull(s));
         } catch (const std::exception&) {

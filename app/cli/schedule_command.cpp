@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/list_option.hpp"
 #include "schedule/schedule_json.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
@@ -72,14 +73,6 @@ WorkloadScheduleRequest make_request(const ScheduleSetupOptions& o, const std::s
     r.warm_start = o.warm_start;
     r.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     return r;
-}
-
-std::vector<std::string> split(const std::string& text) {
-    std::vector<std::string> out;
-    std::stringstream ss(text);
-    for (std::string part; std::getline(ss, part, ',');)
-        if (!part.empty()) out.push_back(part);
-    return out;
 }
 
 double parse_number(const std::string& s, const std::string& option) {
@@ -147,9 +140,9 @@ struct CompareOptions {
 };
 
 int run_compare(const CompareOptions& o) {
-    const std::vector<std::string> mixes = split(o.mixes), algos = split(o.algos), seed_texts = split(o.seeds);
+    const std::vector<std::string> mixes = split_list(o.mixes), algos = split_list(o.algos), seed_texts = split_list(o.seeds);
     std::vector<double> bws;
-    for (const auto& b : split(o.bws)) bws.push_back(parse_number(b, "--bw"));
+    for (const auto& b : split_list(o.bws)) bws.push_back(parse_number(b, "--bw"));
     std::vector<std::uint64_t> seeds;
     for (const auto& s : seed_texts) seeds.push_back(static_cast<std::uint64_t>(parse_number(s, "--seeds")));
     if (mixes.empty() || algos.empty() || bws.empty() || seeds.empty())

@@ -111,13 +111,7 @@ Accelerator parse_accelerator_json(std::string_view text, const std::string& fil
     const JsonDocument doc = JsonDocument::parse(text, file_name);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail("", "an accelerator file must be a JSON object");
-    const std::string format = doc.string_or(root, "", "format", "mapscape-accelerator");
-    if (format != "mapscape-accelerator")
-        doc.fail("/format", "this is a \"" + format + "\" file, not a mapscape-accelerator");
-    const std::int64_t version = doc.integer_or(root, "", "version", 1, 0, kIntMax);
-    if (version > 1)
-        doc.fail("/version", "accelerator format version " + std::to_string(version) +
-                                 " is newer than this Mapscape understands (1); please upgrade");
+    doc.check_format("mapscape-accelerator", 1, "accelerator");
     return accelerator_from_json(doc, root, "");
 }
 

@@ -100,12 +100,7 @@ Platform parse_platform_json(std::string_view text, const std::string& file_name
     const JsonDocument doc = JsonDocument::parse(text, file_name);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail("", "a platform file must be a JSON object with \"cores\"");
-    const std::string format = doc.string_or(root, "", "format", "mapscape-platform");
-    if (format != "mapscape-platform") doc.fail("/format", "this is a \"" + format + "\" file, not a mapscape-platform");
-    const std::int64_t version = doc.integer_or(root, "", "version", 1, 0, 2147483647);
-    if (version > 1)
-        doc.fail("/version", "platform format version " + std::to_string(version) +
-                                 " is newer than this Mapscape understands (1); please upgrade");
+    doc.check_format("mapscape-platform", 1, "platform");
     Platform p;
     p.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
     p.description = doc.string_or(root, "", "description", "");

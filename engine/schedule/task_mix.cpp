@@ -37,12 +37,7 @@ TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name)
     const JsonDocument doc = JsonDocument::parse(text, file_name);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail("", "a task mix file must be a JSON object with \"models\"");
-    const std::string format = doc.string_or(root, "", "format", "mapscape-mix");
-    if (format != "mapscape-mix") doc.fail("/format", "this is a \"" + format + "\" file, not a mapscape-mix");
-    const std::int64_t version = doc.integer_or(root, "", "version", 1, 0, kIntMax);
-    if (version > 1)
-        doc.fail("/version", "task mix format version " + std::to_string(version) +
-                                 " is newer than this Mapscape understands (1); please upgrade");
+    doc.check_format("mapscape-mix", 1, "task mix");
     TaskMix mix;
     mix.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
     mix.description = doc.string_or(root, "", "description", "");

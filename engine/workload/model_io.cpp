@@ -110,13 +110,7 @@ Model parse_model_json(std::string_view text, const std::string& file_name) {
     const JsonDocument doc = JsonDocument::parse(text, file_name);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail("", "a model file must be a JSON object with \"layers\"");
-    const std::string format = doc.string_or(root, "", "format", "mapscape-model");
-    if (format != "mapscape-model")
-        doc.fail("/format", "this is a \"" + format + "\" file, not a mapscape-model");
-    const std::int64_t version = doc.integer_or(root, "", "version", 1, 0, kIntMax);
-    if (version > 1)
-        doc.fail("/version", "model format version " + std::to_string(version) +
-                                 " is newer than this Mapscape understands (1); please upgrade");
+    doc.check_format("mapscape-model", 1, "model");
     Model m;
     m.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
     m.description = doc.string_or(root, "", "description", "");
