@@ -263,12 +263,14 @@ const nlohmann::json& JsonDocument::array(const nlohmann::json& parent, const st
     return v;
 }
 
-void JsonDocument::check_format(const std::string& format, std::int64_t newest, const std::string& what) const {
-    const std::string found = string_or(root_, "", "format", format);
-    if (found != format) fail("/format", "this is a \"" + found + "\" file, not a " + format);
-    const std::int64_t version = integer_or(root_, "", "version", 1, 0, 2147483647);
+void JsonDocument::check_format(const std::string& format, std::int64_t newest, const std::string& what,
+                                const std::string& pointer) const {
+    const nlohmann::json& object = pointer.empty() ? root_ : root_.at(nlohmann::json::json_pointer(pointer));
+    const std::string found = string_or(object, pointer, "format", format);
+    if (found != format) fail(json_child(pointer, "format"), "this is a \"" + found + "\" file, not a " + format);
+    const std::int64_t version = integer_or(object, pointer, "version", 1, 0, 2147483647);
     if (version > newest)
-        fail("/version", what + " format version " + std::to_string(version) + " is newer than this Mapscape understands (" +
+        fail(json_child(pointer, "version"), what + " format version " + std::to_string(version) + " is newer than this Mapscape understands (" +
                              std::to_string(newest) + "); please upgrade");
 }
 

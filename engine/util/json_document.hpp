@@ -26,9 +26,11 @@ public:
     // the pointer itself is absent.
     SourceLocation location(const std::string& pointer) const;
     [[noreturn]] void fail(const std::string& pointer, const std::string& message) const;
-    // Checks the root's "format" (absent means `format`) and "version" (absent means 1; newer
-    // than `newest` is refused with a request to upgrade). `what` names the kind of file.
-    void check_format(const std::string& format, std::int64_t newest, const std::string& what) const;
+    // Checks the "format" (absent means `format`) and "version" (absent means 1; newer than
+    // `newest` is refused with a request to upgrade) of the object at `pointer` (the root by
+    // default). `what` names the kind of document.
+    void check_format(const std::string& format, std::int64_t newest, const std::string& what,
+                      const std::string& pointer = "") const;
 
     // Typed access with errors that name the field and where it is.
     std::int64_t integer(const nlohmann::json& object, const std::string& pointer,

@@ -31,6 +31,8 @@ class JsonDocument;
 Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& value,
                       const std::string& pointer);
 
+// Reads a model object at `pointer` (a model file's root, or a model inside a study).
+Model model_from_json(const JsonDocument& doc, const nlohmann::json& value, const std::string& pointer);
 Model parse_model_json(std::string_view text, const std::string& file_name);
 // GAMMA layer tables: a header row, then K,C,Y,X,R,S,T per layer (T: 1 CONV, 2 depthwise,
 // 0 FC as O,I, 3 GEMM as M,N,K).

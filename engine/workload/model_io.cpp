@@ -106,23 +106,27 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     return l;
 }
 
-Model parse_model_json(std::string_view text, const std::string& file_name) {
-    const JsonDocument doc = JsonDocument::parse(text, file_name);
-    const auto& root = doc.root();
-    if (!root.is_object()) doc.fail("", "a model file must be a JSON object with \"layers\"");
-    doc.check_format("mapscape-model", 1, "model");
+Model model_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& pointer) {
+    if (!v.is_object()) doc.fail(pointer, "a model must be a JSON object with \"layers\"");
+    doc.check_format("mapscape-model", 1, "model", pointer);
     Model m;
-    m.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
-    m.description = doc.string_or(root, "", "description", "");
-    m.source = doc.string_or(root, "", "source", "");
-    const auto& layers = doc.array(root, "", "layers");
-    if (layers.empty()) doc.fail("/layers", "the model has no layers");
+    m.name = doc.string_or(v, pointer, "name", std::filesystem::path(doc.file()).stem().string());
+    m.description = doc.string_or(v, pointer, "description", "");
+    m.source = doc.string_or(v, pointer, "source", "");
+    const auto& layers = doc.array(v, pointer, "layers");
+    const std::string layers_ptr = json_child(pointer, "layers");
+    if (layers.empty()) doc.fail(layers_ptr, "the model has no layers");
     for (std::size_t i = 0; i < layers.size(); ++i) {
-        Layer l = layer_from_json(doc, layers[i], json_child("/layers", i));
+        Layer l = layer_from_json(doc, layers[i], json_child(layers_ptr, i));
         if (l.name.empty()) l.name = "layer" + std::to_string(i + 1);
         m.layers.push_back(std::move(l));
     }
     return m;
+}
+
+Model parse_model_json(std::string_view text, const std::string& file_name) {
+    const JsonDocument doc = JsonDocument::parse(text, file_name);
+    return model_from_json(doc, doc.root(), "");
 }
 
 Model parse_gamma_csv(std::string_view text, const std::string& file_name) {

@@ -1,0 +1,200 @@
+#include "study/study.hpp"
+
+#include <cmath>
+
+#include "arch/accelerator_json.hpp"
+#include "arch/presets.hpp"
+#include "mapping/mapping_json.hpp"
+#include "search/fixed_dataflow.hpp"
+#include "util/json_document.hpp"
+#include "util/text_file.hpp"
+
+namespace mapscape {
+
+namespace {
+
+constexpr std::int64_t kIntMax = 2147483647;
+
+nlohmann::ordered_json number_or_null(double v) {
+    return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json search_settings_json(const SearchSettings& s) {
+    return {{"algorithm", s.algorithm},
+            {"objective", s.objective.name()},
+            {"system", std::string(system_name(s.system))},
+            {"budget", s.budget},
+            {"seed", s.seed},
+            {"scope", s.all_layers ? "all" : "layer"}};
+}
+
+SearchSettings search_settings_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
+    SearchSettings s;
+    if (!v.is_object()) doc.fail(p, "search settings must be an object");
+    s.algorithm = doc.string_or(v, p, "algorithm", s.algorithm);
+    const std::string objective = doc.string_or(v, p, "objective", "latency");
+    const auto o = parse_objective(objective);
+    if (!o) doc.fail(json_child(p, "objective"), "unknown objective \"" + objective + "\"");
+    s.objective = *o;
+    const std::string system = doc.string_or(v, p, "system", "S2");
+    const auto sys = parse_system(system);
+    if (!sys) doc.fail(json_child(p, "system"), "unknown target system \"" + system + "\"");
+    s.system = *sys;
+    s.budget = doc.integer_or(v, p, "budget", s.budget, 1, kIntMax);
+    s.seed = static_cast<std::uint64_t>(doc.integer_or(v, p, "seed", 1, 0, std::numeric_limits<std::int64_t>::max()));
+    const std::string scope = doc.string_or(v, p, "scope", "layer");
+    if (scope != "layer" && scope != "all") doc.fail(json_child(p, "scope"), "scope must be \"layer\" or \"all\"");
+    s.all_layers = scope == "all";
+    return s;
+}
+
+}  // namespace
+
+Mapping Study::mapping_for(int layer) const {
+    if (auto it = mappings.find(layer); it != mappings.end()) return it->second;
+    if (layer < 0 || layer >= static_cast<int>(model.layers.size())) return {};
+    return fixed_dataflow_mapping(FixedDataflow::Nvdla, model.layers[static_cast<std::size_t>(layer)], accelerator, {1, 1, 1});
+}
+
+Study new_study(const std::string& model_name, const std::string& preset) {
+    Study s;
+    s.model = load_model(model_name);
+    s.workload_source = model_name;
+    s.accelerator = accelerator_preset(preset);
+    s.accelerator_preset = preset;
+    s.name = s.model.name + " on " + preset;
+    return s;
+}
+
+std::string study_to_json_text(const Study& s) {
+    nlohmann::ordered_json j;
+    j["format"] = "mapscape-study";
+    j["version"] = kStudyFormatVersion;
+    j["name"] = s.name;
+    j["workload_source"] = s.workload_source;
+    j["model"] = model_to_json(s.model);
+    j["accelerator_preset"] = s.accelerator_preset;
+    j["accelerator"] = accelerator_to_json(s.accelerator);
+    j["selected_layer"] = s.selected_layer;
+    nlohmann::ordered_json mappings = nlohmann::ordered_json::array();
+    for (const auto& [layer, m] : s.mappings) mappings.push_back({{"layer", layer}, {"mapping", mapping_to_json(m)}});
+    j["mappings"] = std::move(mappings);
+    j["search"] = search_settings_json(s.search);
+    nlohmann::ordered_json runs = nlohmann::ordered_json::array();
+    for (const SearchRun& r : s.runs) {
+        nlohmann::ordered_json rj;
+        rj["id"] = r.id;
+        rj["label"] = r.label;
+        rj["settings"] = search_settings_json(r.settings);
+        rj["wall_s"] = r.wall_seconds;
+        rj["stopped"] = r.stopped;
+        nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+        for (const LayerRunResult& l : r.layers) {
+            nlohmann::ordered_json lj;
+            lj["layer"] = l.layer;
+            lj["found"] = l.found;
+            lj["best_mapping"] = l.found ? mapping_to_json(l.best_mapping) : nlohmann::ordered_json(nullptr);
+            lj["objective_value"] = l.found ? number_or_null(l.objective_value) : nlohmann::ordered_json(nullptr);
+            lj["runtime_cycles"] = l.runtime_cycles;
+            lj["energy_nj"] = l.energy_nj;
+            lj["samples"] = l.samples;
+            lj["valid_samples"] = l.valid_samples;
+            nlohmann::ordered_json trace = nlohmann::ordered_json::array();
+            for (const auto& [samples, best] : l.trace) trace.push_back({samples, number_or_null(best)});
+            lj["trace"] = std::move(trace);
+            layers.push_back(std::move(lj));
+        }
+        rj["layers"] = std::move(layers);
+        runs.push_back(std::move(rj));
+    }
+    j["runs"] = std::move(runs);
+    j["schedule"] = {{"mix", s.schedule.mix},         {"setting", s.schedule.setting}, {"bw_gbps", s.schedule.bandwidth_gbps},
+                     {"algorithm", s.schedule.algorithm}, {"budget", s.schedule.budget}, {"seed", s.schedule.seed},
+                     {"group", s.schedule.group}};
+    return j.dump(1) + "\n";
+}
+
+Study parse_study_json(std::string_view text, const std::string& file_name) {
+    const JsonDocument doc = JsonDocument::parse(text, file_name);
+    const auto& root = doc.root();
+    if (!root.is_object()) doc.fail("", "a study file must be a JSON object");
+    doc.check_format("mapscape-study", kStudyFormatVersion, "study");
+    Study s;
+    s.name = doc.string_or(root, "", "name", s.name);
+    s.workload_source = doc.string_or(root, "", "workload_source", "");
+    s.model = model_from_json(doc, doc.object(root, "", "model"), "/model");
+    s.accelerator_preset = doc.string_or(root, "", "accelerator_preset", "");
+    s.accelerator = accelerator_from_json(doc, doc.object(root, "", "accelerator"), "/accelerator");
+    const auto layers = static_cast<std::int64_t>(s.model.layers.size());
+    s.selected_layer = static_cast<int>(doc.integer_or(root, "", "selected_layer", 0, 0, layers - 1));
+    if (root.contains("mappings")) {
+        const auto& ms = doc.array(root, "", "mappings");
+        for (std::size_t i = 0; i < ms.size(); ++i) {
+            const std::string p = json_child("/mappings", i);
+            if (!ms[i].is_object()) doc.fail(p, "each entry must be an object with \"layer\" and \"mapping\"");
+            const int layer = static_cast<int>(doc.integer(ms[i], p, "layer", 0, layers - 1));
+            if (!ms[i].contains("mapping")) doc.fail(p, "missing \"mapping\"");
+            s.mappings[layer] = mapping_from_json(doc, ms[i]["mapping"], json_child(p, "mapping"));
+        }
+    }
+    if (root.contains("search")) s.search = search_settings_from(doc, root["search"], "/search");
+    if (root.contains("runs")) {
+        const auto& runs = doc.array(root, "", "runs");
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            const std::string p = json_child("/runs", i);
+            const auto& rv = runs[i];
+            if (!rv.is_object()) doc.fail(p, "each run must be an object");
+            SearchRun r;
+            r.id = static_cast<int>(doc.integer(rv, p, "id", 0, kIntMax));
+            r.label = doc.string_or(rv, p, "label", "");
+            if (rv.contains("settings")) r.settings = search_settings_from(doc, rv["settings"], json_child(p, "settings"));
+            r.wall_seconds = doc.number_or(rv, p, "wall_s", 0, 0, 1e12);
+            r.stopped = rv.value("stopped", false);
+            const auto& ls = doc.array(rv, p, "layers");
+            for (std::size_t k = 0; k < ls.size(); ++k) {
+                const std::string lp = json_child(json_child(p, "layers"), k);
+                const auto& lv = ls[k];
+                if (!lv.is_object()) doc.fail(lp, "each layer result must be an object");
+                LayerRunResult l;
+                l.layer = static_cast<int>(doc.integer(lv, lp, "layer", 0, layers - 1));
+                l.found = lv.value("found", false);
+                if (l.found) {
+                    l.best_mapping = mapping_from_json(doc, lv["best_mapping"], json_child(lp, "best_mapping"));
+                    l.objective_value = doc.number_or(lv, lp, "objective_value", 0, 0, 1e300);
+                }
+                l.runtime_cycles = doc.integer_or(lv, lp, "runtime_cycles", 0, 0, std::numeric_limits<std::int64_t>::max());
+                l.energy_nj = doc.number_or(lv, lp, "energy_nj", 0, 0, 1e300);
+                l.samples = doc.integer_or(lv, lp, "samples", 0, 0, std::numeric_limits<std::int64_t>::max());
+                l.valid_samples = doc.integer_or(lv, lp, "valid_samples", 0, 0, std::numeric_limits<std::int64_t>::max());
+                if (lv.contains("trace")) {
+                    const auto& tr = doc.array(lv, lp, "trace");
+                    for (std::size_t t = 0; t < tr.size(); ++t) {
+                        if (!tr[t].is_array() || tr[t].size() != 2 || !tr[t][0].is_number_integer())
+                            doc.fail(json_child(json_child(lp, "trace"), t), "a trace point is [samples, best]");
+                        const double best = tr[t][1].is_number() ? tr[t][1].get<double>() : std::numeric_limits<double>::infinity();
+                        l.trace.emplace_back(tr[t][0].get<std::int64_t>(), best);
+                    }
+                }
+                r.layers.push_back(std::move(l));
+            }
+            s.runs.push_back(std::move(r));
+        }
+    }
+    if (root.contains("schedule")) {
+        const auto& v = doc.object(root, "", "schedule");
+        s.schedule.mix = doc.string_or(v, "/schedule", "mix", s.schedule.mix);
+        s.schedule.setting = doc.string_or(v, "/schedule", "setting", s.schedule.setting);
+        s.schedule.bandwidth_gbps = doc.number_or(v, "/schedule", "bw_gbps", s.schedule.bandwidth_gbps, 1e-6, 1e9);
+        s.schedule.algorithm = doc.string_or(v, "/schedule", "algorithm", s.schedule.algorithm);
+        s.schedule.budget = doc.integer_or(v, "/schedule", "budget", s.schedule.budget, 1, kIntMax);
+        s.schedule.seed = static_cast<std::uint64_t>(doc.integer_or(v, "/schedule", "seed", 1, 0, kIntMax));
+        s.schedule.group = static_cast<int>(doc.integer_or(v, "/schedule", "group", 1, 1, kIntMax));
+    }
+    return s;
+}
+
+Study load_study(const std::string& path) { return parse_study_json(read_text_file(path), path); }
+
+void save_study(const Study& study, const std::string& path) { write_text_file_atomically(path, study_to_json_text(study)); }
+
+}  // namespace mapscape

@@ -1,0 +1,96 @@
+// A study: what the desktop app edits and saves. The workload (stored whole, so the file stands
+// alone), the accelerator, the dataflow the user set for each layer, the search settings, the
+// finished searches (best mapping, cost and convergence per layer; not every evaluated point),
+// and the scheduling settings. Saved as "mapscape-study" JSON, version 1.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "arch/accelerator.hpp"
+#include "mapping/mapping.hpp"
+#include "search/objective.hpp"
+#include "search/problem.hpp"
+#include "workload/model.hpp"
+
+namespace mapscape {
+
+inline constexpr int kStudyFormatVersion = 1;
+
+struct SearchSettings {
+    std::string algorithm = "gamma";
+    Objective objective;
+    TargetSystem system = TargetSystem::S2;
+    std::int64_t budget = 10000;
+    std::uint64_t seed = 1;
+    bool all_layers = false;  // false: the selected layer only
+    bool operator==(const SearchSettings&) const = default;
+};
+
+struct LayerRunResult {
+    int layer = 0;  // 0-based
+    bool found = false;
+    Mapping best_mapping;
+    double objective_value = 0;
+    std::int64_t runtime_cycles = 0;
+    double energy_nj = 0;
+    std::int64_t samples = 0;
+    std::int64_t valid_samples = 0;
+    std::vector<std::pair<std::int64_t, double>> trace;
+    bool operator==(const LayerRunResult&) const = default;
+};
+
+struct SearchRun {
+    int id = 0;
+    std::string label;  // "gamma, latency, seed 1"
+    SearchSettings settings;
+    double wall_seconds = 0;
+    bool stopped = false;
+    std::vector<LayerRunResult> layers;
+    bool operator==(const SearchRun&) const = default;
+};
+
+struct ScheduleSettings {
+    std::string mix = "mix";
+    std::string setting = "S2";
+    double bandwidth_gbps = 16;
+    std::string algorithm = "magma";
+    std::int64_t budget = 10000;
+    std::uint64_t seed = 1;
+    int group = 1;  // 1-based
+    bool operator==(const ScheduleSettings&) const = default;
+};
+
+struct Study {
+    std::string name = "Untitled study";
+    std::string workload_source;  // where the model came from (a bundled name or a file)
+    Model model;
+    std::string accelerator_preset;  // the preset it started from, if any
+    Accelerator accelerator;
+    int selected_layer = 0;
+    std::map<int, Mapping> mappings;  // the user's dataflow per layer (0-based)
+    SearchSettings search;
+    std::vector<SearchRun> runs;
+    ScheduleSettings schedule;
+    bool operator==(const Study&) const = default;
+
+    // The dataflow shown for a layer: the user's, or a default one (NVDLA-like with the tile rule
+    // defaults) when none was set.
+    Mapping mapping_for(int layer) const;
+};
+
+// A study of a bundled model on a preset accelerator.
+Study new_study(const std::string& model_name, const std::string& preset);
+
+std::string study_to_json_text(const Study& study);
+// Throws InputError with file:line:column; refuses newer versions with a clear message.
+Study parse_study_json(std::string_view text, const std::string& file_name);
+Study load_study(const std::string& path);
+// Writes through a temporary file and a rename, so a crash never leaves a half-written study.
+void save_study(const Study& study, const std::string& path);
+
+}  // namespace mapscape

@@ -1,0 +1,341 @@
+// The desktop app driven as a user drives it, offscreen: open the example study, edit a tile
+// size in the table and watch the readout, edit the MAESTRO text, run a search and watch points
+// and convergence arrive, click a point to load its mapping, stop a search, keep the event loop
+// responsive, save and reload, export and re-read MAESTRO files, refuse bad accelerator values,
+// step through the teaching view, and schedule a task mix.
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QMimeData>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "accelerator_editor.hpp"
+#include "convergence_chart.hpp"
+#include "cost/evaluate.hpp"
+#include "cost_readout.hpp"
+#include "dataflow_editor.hpp"
+#include "directive_table_model.hpp"
+#include "main_window.hpp"
+#include "arch/maestro_hw_file.hpp"
+#include "mapping/maestro_file.hpp"
+#include "pe_array_widget.hpp"
+#include "scatter_chart.hpp"
+#include "schedule_view.hpp"
+#include "search_panel.hpp"
+#include "study_document.hpp"
+#include "teaching_view.hpp"
+#include "timeline_widget.hpp"
+
+using namespace mapscape;
+using namespace mapscape::ui;
+
+namespace {
+
+std::unique_ptr<MainWindow> open_window() {
+    auto w = std::make_unique<MainWindow>();
+    w->set_interactive(false);
+    w->open_example();
+    w->show();
+    return w;
+}
+
+// The first TemporalMap row of the mapping with a size above 1 (a tile to edit).
+int tile_row(const Mapping& m) {
+    for (std::size_t i = 0; i < m.directives.size(); ++i)
+        if (m.directives[i].kind == DirectiveKind::TemporalMap && m.directives[i].size > 1 && m.directives[i].dim == Dim::C)
+            return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+class AppTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() { QSettings().clear(); }
+
+    void example_study_opens() {
+        auto w = open_window();
+        QCOMPARE(w->document()->study().name, std::string("ResNet-18 on GAMMA's Edge platform"));
+        QCOMPARE(w->document()->selected_layer(), 1);
+        QVERIFY(w->dataflow()->report().valid());
+        QVERIFY(w->dataflow()->readout()->latency()->text().contains("cycles"));
+        QCOMPARE(w->search()->runs()->count(), 1);  // the example's earlier GAMMA run
+        QVERIFY(w->convergence()->curve_count() >= 1);
+        QVERIFY(!w->document()->is_modified());
+    }
+
+    void editing_a_tile_size_updates_the_readout_and_undoes() {
+        auto w = open_window();
+        DataflowEditor* editor = w->dataflow();
+        const QString before = editor->readout()->latency()->text();
+        const Mapping original = w->document()->current_mapping();
+        const int row = tile_row(original);
+        QVERIFY(row >= 0);
+        // Edit the Size cell as a user does: open the editor on the cell, type, press Enter.
+        QTableView* table = editor->table();
+        const QModelIndex cell = editor->directives()->index(row, DirectiveTableModel::SizeColumn);
+        table->setCurrentIndex(cell);
+        table->edit(cell);
+        auto* box = table->findChild<QSpinBox*>();
+        QVERIFY(box);
+        box->selectAll();
+        QTest::keyClicks(box, "4");
+        QTest::keyClick(box, Qt::Key_Return);
+        QTRY_COMPARE(w->document()->current_mapping().directives[static_cast<std::size_t>(row)].size, std::int64_t{4});
+        QVERIFY(editor->readout()->latency()->text() != before);
+        QVERIFY(editor->last_evaluation_ms() < 50);  // every edit re-evaluates at once
+        QVERIFY(w->document()->is_modified());
+        // The text view shows the same mapping.
+        QVERIFY(editor->text()->toPlainText().contains("TemporalMap(4,4) C;"));
+        w->document()->undo_stack()->undo();
+        QVERIFY(w->document()->current_mapping() == original);
+        QCOMPARE(editor->readout()->latency()->text(), before);
+        w->document()->undo_stack()->redo();
+        QCOMPARE(w->document()->current_mapping().directives[static_cast<std::size_t>(row)].size, std::int64_t{4});
+    }
+
+    void editing_the_maestro_text_changes_the_mapping_and_shows_errors() {
+        auto w = open_window();
+        DataflowEditor* editor = w->dataflow();
+        editor->text()->setFocus();
+        editor->text()->setPlainText("SpatialMap(1,1) K;\nTemporalMap(8,8) C;\nTemporalMap(3,3) R;\nTemporalMap(3,3) S;\n"
+                                     "TemporalMap(3,1) Y;\nTemporalMap(3,1) X;\n");
+        QTRY_COMPARE(w->document()->current_mapping().directives.size(), std::size_t{6});
+        QCOMPARE(w->document()->current_mapping().directives[1].size, std::int64_t{8});
+        editor->text()->setPlainText("SpatialMap(1,1) K;\nTemporalMap(8,8) Q;\n");
+        QTRY_VERIFY(!editor->text_error()->text().isEmpty());
+        QVERIFY2(editor->text_error()->text().startsWith("directives:2:"), qPrintable(editor->text_error()->text()));
+        QCOMPARE(w->document()->current_mapping().directives.size(), std::size_t{6});  // unchanged
+    }
+
+    void dragging_and_toggling_directives() {
+        auto w = open_window();
+        DirectiveTableModel* model = w->dataflow()->directives();
+        const Mapping before = w->document()->current_mapping();
+        model->move_row(0, 2);
+        const Mapping moved = w->document()->current_mapping();
+        QVERIFY(moved.directives[2] == before.directives[0]);
+        // A drop through the model's drag-and-drop path does the same.
+        QMimeData* data = model->mimeData({model->index(2, 0)});
+        model->dropMimeData(data, Qt::MoveAction, 0, 0, {});
+        delete data;
+        QVERIFY(w->document()->current_mapping() == before);
+        model->toggle_spatial(1);
+        QCOMPARE(w->document()->current_mapping().directives[1].kind, DirectiveKind::SpatialMap);
+        QVERIFY(w->dataflow()->readout()->status()->text().contains("Cannot run") ||
+                w->dataflow()->readout()->status()->text().contains("Runs"));
+    }
+
+    void presets_apply_a_fitting_dataflow() {
+        auto w = open_window();
+        w->dataflow()->apply_preset("shidiannao");
+        QVERIFY(w->dataflow()->report().valid());
+        int spatial = 0;
+        for (const Directive& d : w->document()->current_mapping().directives) spatial += d.kind == DirectiveKind::SpatialMap;
+        QCOMPARE(spatial, 2);
+    }
+
+    void accelerator_edits_are_checked() {
+        auto w = open_window();
+        AcceleratorEditor* a = w->accelerator();
+        a->rows()->setValue(16);
+        QCOMPARE(w->document()->study().accelerator.num_pes, std::int64_t{16 * 14});
+        QVERIFY(a->problem_label()->text().isEmpty());
+        // 65536 x 65536 PEs is more than the model supports: refused, with the reason.
+        a->rows()->setValue(65536);
+        a->columns()->setValue(65536);
+        QVERIFY(a->problem_label()->text().contains("Not applied"));
+        QVERIFY(w->document()->study().accelerator.num_pes < 65536LL * 65536);
+        QCOMPARE(a->columns()->value(), static_cast<int>(w->document()->study().accelerator.pe_hierarchy.back()));
+        // Presets replace the whole accelerator.
+        a->presets()->setCurrentIndex(a->presets()->findText("cloud"));
+        emit a->presets()->activated(a->presets()->currentIndex());
+        QCOMPARE(w->document()->study().accelerator.num_pes, std::int64_t{65536});
+    }
+
+    void a_search_fills_the_charts_and_a_click_loads_a_mapping() {
+        auto w = open_window();
+        SearchPanel* s = w->search();
+        s->budget()->setValue(3000);
+        const int run = s->run();
+        QVERIFY(run > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->controller()->running(), 20000);
+        QCOMPARE(w->scatter()->point_count(), std::size_t{3000});
+        QTRY_VERIFY(w->scatter()->drawn_points() > 10);
+        QVERIFY(w->scatter()->drawn_points() <= 3000);
+        QCOMPARE(s->runs()->count(), 2);
+        QTRY_VERIFY(w->convergence()->point_count(run) >= 2);
+        QVERIFY(s->progress_label()->text().contains("finished"));
+        // Click the best valid point: the editor loads its mapping.
+        const auto front = w->scatter()->store().pareto_front();
+        QVERIFY(!front.empty());
+        QSignalSpy clicked(w->scatter(), &ScatterChart::point_clicked);
+        const PlotPoint& best = w->scatter()->store().at(front.front());
+        QVERIFY(w->scatter()->click_at(best.latency_cycles, best.energy_nj));
+        QCOMPARE(clicked.count(), 1);
+        const PlotPoint p = clicked.front().front().value<PlotPoint>();
+        const Mapping loaded = w->document()->current_mapping();
+        QVERIFY(loaded == p.mapping);
+        const CostReport r = evaluate(w->document()->layer(w->document()->selected_layer()), w->document()->study().accelerator, loaded);
+        QVERIFY(r.valid());
+        QCOMPARE(static_cast<double>(r.runtime_cycles), p.latency_cycles);
+        QCOMPARE(w->tabs()->currentIndex(), 0);
+    }
+
+    void stop_is_quick_and_the_window_never_freezes() {
+        auto w = open_window();
+        SearchPanel* s = w->search();
+        s->algorithm()->setCurrentText("gamma");
+        s->budget()->setValue(2000000);
+        s->scope()->setCurrentIndex(1);  // all 20 layers: 40 million samples, far more than the test waits
+        // Measure the longest gap between 5 ms timer ticks while the search runs.
+        QElapsedTimer clock;
+        qint64 last = 0, longest = 0;
+        QTimer tick;
+        tick.setInterval(5);
+        connect(&tick, &QTimer::timeout, [&] {
+            const qint64 now = clock.elapsed();
+            longest = std::max(longest, now - last);
+            last = now;
+        });
+        clock.start();
+        tick.start();
+        s->run();
+        QTest::qWait(1500);
+        QVERIFY(s->controller()->running());
+        QVERIFY(w->scatter()->point_count() > 1000);  // points arrived while running
+        QVERIFY(w->scatter()->repaints() > 3);
+        QElapsedTimer stop_clock;
+        stop_clock.start();
+        s->stop_button()->click();
+        while (s->controller()->running() && stop_clock.elapsed() < 2000) QTest::qWait(2);
+        const qint64 stop_ms = stop_clock.elapsed();
+        tick.stop();
+        qInfo("longest event-loop stall during the search: %lld ms; stop took %lld ms", longest, stop_ms);
+        QVERIFY2(longest <= 100, qPrintable(QString("event loop stalled for %1 ms").arg(longest)));
+        QVERIFY2(stop_ms <= 100, qPrintable(QString("stop took %1 ms").arg(stop_ms)));
+        QTRY_COMPARE(s->runs()->count(), 2);  // the stopped run is kept, marked stopped
+        QVERIFY(w->document()->study().runs.back().stopped);
+    }
+
+    void a_newer_run_supersedes_the_older_one() {
+        auto w = open_window();
+        SearchPanel* s = w->search();
+        s->budget()->setValue(500000);
+        const int first = s->run();
+        QTest::qWait(100);
+        s->budget()->setValue(2000);
+        const int second = s->run();
+        QVERIFY(second > first);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->controller()->running(), 20000);
+        QTest::qWait(200);
+        // Only the second run was recorded; the first one's points stopped arriving.
+        QCOMPARE(w->document()->study().runs.back().id, second);
+        for (const SearchRun& r : w->document()->study().runs) QVERIFY(r.id != first);
+    }
+
+    void save_and_reload_give_the_same_study() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("study.json");
+        Study saved;
+        {
+            auto w = open_window();
+            w->document()->select_layer(4);
+            w->dataflow()->apply_preset("kcp_ws");
+            w->accelerator()->rows()->setValue(10);
+            w->search()->budget()->setValue(1500);
+            w->search()->run();
+            QTRY_VERIFY_WITH_TIMEOUT(!w->search()->controller()->running(), 20000);
+            QVERIFY(w->save_study_as(path));
+            QVERIFY(!w->document()->is_modified());
+            saved = w->document()->study();
+        }
+        auto w2 = std::make_unique<MainWindow>();
+        w2->set_interactive(false);
+        QVERIFY(w2->open_study(path));
+        QVERIFY(w2->document()->study() == saved);
+        QCOMPARE(w2->document()->selected_layer(), 4);
+        QCOMPARE(w2->accelerator()->rows()->value(), 10);
+        QCOMPARE(saved.runs.size(), std::size_t{2});
+        QCOMPARE(w2->search()->runs()->count(), 2);
+        // A bad or newer file is refused with a clear message, and the open study stays.
+        QFile newer(dir.filePath("newer.json"));
+        QVERIFY(newer.open(QIODevice::WriteOnly));
+        newer.write("{\"format\": \"mapscape-study\", \"version\": 9}");
+        newer.close();
+        QVERIFY(!w2->open_study(dir.filePath("newer.json")));
+        QVERIFY(w2->last_error().contains("newer than this Mapscape understands"));
+        QVERIFY(w2->document()->study() == saved);
+    }
+
+    void export_and_reread_maestro_files() {
+        auto w = open_window();
+        QTemporaryDir dir;
+        const QString path = dir.filePath("layer.m");
+        QVERIFY(w->export_mapping_maestro(path));
+        const MaestroNetwork net = read_maestro_file(path.toStdString());
+        QCOMPARE(net.layers.size(), std::size_t{1});
+        QVERIFY(net.layers[0].mapping == w->document()->current_mapping());
+        const Accelerator hw = read_maestro_hw_file(dir.filePath("layer_hw.m").toStdString(), Accelerator{});
+        const CostReport again = evaluate(net.layers[0].layer, hw, net.layers[0].mapping);
+        QCOMPARE(again.runtime_cycles, w->dataflow()->report().runtime_cycles);
+        // The example's run, all 20 layers, as one network file.
+        QVERIFY(w->export_run_maestro(w->document()->study().runs.front().id, dir.path()));
+        QCOMPARE(read_maestro_file(dir.filePath("resnet18.m").toStdString()).layers.size(), std::size_t{20});
+        QVERIFY(w->export_results_json(dir.filePath("r.json")));
+        QVERIFY(w->export_results_csv(dir.filePath("r.csv")));
+        QFile csv(dir.filePath("r.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(QString(csv.readAll()).count('\n'), 21);
+    }
+
+    void teaching_view_steps_through_time() {
+        auto w = open_window();
+        w->tabs()->setCurrentWidget(w->teaching());
+        TeachingView* t = w->teaching();
+        QVERIFY(t->loop_nest()->toPlainText().contains("parallel for"));
+        QVERIFY(t->step_slider()->maximum() > 10);
+        t->step_slider()->setValue(5);
+        emit t->pe_array()->pe_selected(3);
+        QVERIFY(t->pe_detail()->text().contains("PE 3"));
+        QVERIFY(t->pe_detail()->text().contains("output["));
+    }
+
+    void schedule_view_runs_magma_live() {
+        auto w = open_window();
+        ScheduleView* v = w->schedule();
+        w->tabs()->setCurrentWidget(v);
+        QVERIFY(v->run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->controller()->running(), 20000);
+        QTRY_VERIFY(v->timeline()->segment_count() >= 100);
+        QVERIFY(v->status()->text().contains("finished"));
+        QVERIFY(v->convergence()->curve_count() == 1);
+        QTemporaryDir dir;
+        QVERIFY(v->export_trace(dir.filePath("trace.json")));
+        QFile f(dir.filePath("trace.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("\"traceEvents\""));
+        // Zoom in around the middle and fit again.
+        const double end = v->timeline()->view_end();
+        QCOMPARE(end, v->last().timeline.makespan);  // live updates keep the whole schedule in view
+        v->timeline()->zoom(0.5, end / 2);
+        QVERIFY(v->timeline()->view_end() - v->timeline()->view_start() < end);
+        v->timeline()->fit();
+        QCOMPARE(v->timeline()->view_end(), end);
+    }
+};
+
+QTEST_MAIN(AppTest)
+#include "test_app.moc"

@@ -1,0 +1,135 @@
+#include "accelerator_editor.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "arch/presets.hpp"
+#include "study_document.hpp"
+
+namespace mapscape::ui {
+
+namespace {
+constexpr int kIntMax = 2147483647;
+}
+
+QSpinBox* AcceleratorEditor::add_spin(const QString& label, int min, int max, const QString& suffix, const QString& tip) {
+    auto* s = new QSpinBox;
+    s->setRange(min, max);
+    s->setSuffix(suffix);
+    s->setToolTip(tip);
+    s->setKeyboardTracking(false);
+    s->setAccelerated(true);
+    form_->addRow(label, s);
+    connect(s, &QSpinBox::valueChanged, this, [this, label] { commit(tr("Edit %1").arg(label.chopped(1).toLower())); });
+    return s;
+}
+
+AcceleratorEditor::AcceleratorEditor(StudyDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+    auto* layout = new QVBoxLayout(this);
+    presets_ = new QComboBox;
+    presets_->addItem(tr("(custom)"), QString());
+    for (const AcceleratorPreset& p : accelerator_presets())
+        presets_->addItem(QString::fromStdString(p.id), QString::fromStdString(p.id));
+    for (int i = 1; i < presets_->count(); ++i)
+        presets_->setItemData(i, QString::fromStdString(accelerator_presets()[static_cast<std::size_t>(i - 1)].description), Qt::ToolTipRole);
+    layout->addWidget(presets_);
+    form_ = new QFormLayout;
+    layout->addLayout(form_);
+    arrays_ = add_spin(tr("Arrays:"), 1, 4096, {}, tr("Independent PE arrays (scale-out)"));
+    rows_ = add_spin(tr("Rows:"), 1, 65536, {}, tr("Rows of each PE array"));
+    columns_ = add_spin(tr("Columns:"), 1, 65536, {}, tr("PEs in each row"));
+    lanes_ = add_spin(tr("SIMD lanes:"), 1, 1024, {}, tr("Multiply-accumulate units per PE"));
+    l1_ = add_spin(tr("L1 per PE:"), 1, kIntMax, tr(" B"), tr("Local scratchpad of each PE (bytes)"));
+    l2_ = add_spin(tr("L2:"), 1, kIntMax, tr(" B"), tr("Shared global buffer (bytes)"));
+    noc_bw_ = add_spin(tr("NoC bandwidth:"), 1, kIntMax, tr(" elem/cycle"), tr("Elements per cycle on each NoC level"));
+    noc_hops_ = add_spin(tr("NoC hops:"), 1, 1024, {}, tr("Hops from the global buffer to a PE"));
+    noc_latency_ = add_spin(tr("Hop latency:"), 0, 100000, tr(" cycles"), tr("Cycles per hop"));
+    offchip_ = add_spin(tr("Off-chip bandwidth:"), 1, kIntMax, tr(" elem/cycle"), tr("Elements per cycle to DRAM"));
+    word_ = add_spin(tr("Word size:"), 1, 16, tr(" B"), tr("Bytes per element"));
+    clock_ = new QDoubleSpinBox;
+    clock_->setRange(1, 100000);
+    clock_->setSuffix(tr(" MHz"));
+    clock_->setKeyboardTracking(false);
+    form_->addRow(tr("Clock:"), clock_);
+    connect(clock_, &QDoubleSpinBox::valueChanged, this, [this] { commit(tr("Edit clock")); });
+    summary_ = new QLabel;
+    summary_->setWordWrap(true);
+    layout->addWidget(summary_);
+    problem_ = new QLabel;
+    problem_->setWordWrap(true);
+    problem_->setStyleSheet("color: #b00020;");
+    layout->addWidget(problem_);
+    layout->addStretch(1);
+
+    connect(presets_, &QComboBox::activated, this, [this](int index) {
+        const QString id = presets_->itemData(index).toString();
+        if (id.isEmpty()) return;
+        doc_->set_accelerator(accelerator_preset(id.toStdString()), id.toStdString(), tr("Use the %1 accelerator").arg(id));
+    });
+    connect(doc, &StudyDocument::study_replaced, this, &AcceleratorEditor::sync_from_document);
+    connect(doc, &StudyDocument::accelerator_changed, this, &AcceleratorEditor::sync_from_document);
+    sync_from_document();
+}
+
+void AcceleratorEditor::sync_from_document() {
+    syncing_ = true;
+    const Accelerator& a = doc_->study().accelerator;
+    const auto& h = a.pe_hierarchy;
+    std::int64_t arrays = 1, rows = 1, columns = a.num_pes;
+    if (h.size() >= 3) {
+        arrays = h[h.size() - 3];
+        rows = h[h.size() - 2];
+        columns = h.back();
+    } else if (h.size() == 2) {
+        rows = h[0];
+        columns = h[1];
+    }
+    arrays_->setValue(static_cast<int>(arrays));
+    rows_->setValue(static_cast<int>(rows));
+    columns_->setValue(static_cast<int>(columns));
+    lanes_->setValue(static_cast<int>(a.simd_lanes));
+    l1_->setValue(static_cast<int>(std::min<std::int64_t>(a.l1_size_bytes, kIntMax)));
+    l2_->setValue(static_cast<int>(std::min<std::int64_t>(a.l2_size_bytes, kIntMax)));
+    noc_bw_->setValue(static_cast<int>(std::min<std::int64_t>(a.noc[0].bandwidth_elements_per_cycle, kIntMax)));
+    noc_hops_->setValue(static_cast<int>(a.noc[0].hops));
+    noc_latency_->setValue(static_cast<int>(a.noc[0].hop_latency_cycles));
+    offchip_->setValue(static_cast<int>(std::min<std::int64_t>(a.offchip_bw_elements_per_cycle, kIntMax)));
+    word_->setValue(static_cast<int>(a.word_size_bytes));
+    clock_->setValue(a.clock_mhz);
+    const int preset = presets_->findData(QString::fromStdString(doc_->study().accelerator_preset));
+    presets_->setCurrentIndex(std::max(0, preset));
+    summary_->setText(tr("%1 PEs; %2 KiB of L1 in total; peak %3 GMAC/s")
+                          .arg(a.num_pes)
+                          .arg(static_cast<double>(a.l1_size_bytes) * static_cast<double>(a.num_pes) / 1024.0, 0, 'f', 1)
+                          .arg(static_cast<double>(a.num_pes * a.simd_lanes) * a.clock_mhz / 1000.0, 0, 'f', 1));
+    syncing_ = false;
+}
+
+void AcceleratorEditor::commit(const QString& what) {
+    if (syncing_) return;
+    Accelerator a = doc_->study().accelerator;
+    const std::int64_t arrays = arrays_->value(), rows = rows_->value(), columns = columns_->value();
+    a.num_pes = arrays * rows * columns;
+    a.pe_hierarchy = arrays > 1 ? std::vector<std::int64_t>{arrays, rows, columns} : std::vector<std::int64_t>{rows, columns};
+    a.simd_lanes = lanes_->value();
+    a.l1_size_bytes = l1_->value();
+    a.l2_size_bytes = l2_->value();
+    set_uniform_noc(a, noc_bw_->value(), noc_hops_->value(), noc_latency_->value());
+    a.offchip_bw_elements_per_cycle = offchip_->value();
+    a.word_size_bytes = word_->value();
+    a.clock_mhz = clock_->value();
+    const std::string problem = accelerator_problem(a);
+    if (!problem.empty()) {  // refuse, and show why
+        problem_->setText(tr("Not applied: %1").arg(QString::fromStdString(problem)));
+        sync_from_document();
+        return;
+    }
+    problem_->clear();
+    doc_->set_accelerator(a, "", what);
+}
+
+}  // namespace mapscape::ui

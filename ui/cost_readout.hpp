@@ -1,0 +1,35 @@
+// The figures of the edited mapping, refreshed on every edit: validity (and why not), latency,
+// throughput, PE utilisation, the energy breakdown, L1 and L2 required against available (red
+// when over), NoC and off-chip bandwidth needs.
+#pragma once
+
+#include <QWidget>
+
+#include "cost/cost_report.hpp"
+
+class QLabel;
+class QProgressBar;
+
+namespace mapscape::ui {
+
+class CostReadout : public QWidget {
+    Q_OBJECT
+public:
+    explicit CostReadout(QWidget* parent = nullptr);
+    void show_report(const Layer& layer, const Accelerator& acc, const Mapping& mapping, const CostReport& report);
+
+    QLabel* status() const { return status_; }
+    QLabel* latency() const { return latency_; }
+    QLabel* energy() const { return energy_; }
+    QProgressBar* l1_bar() const { return l1_; }
+    QProgressBar* l2_bar() const { return l2_; }
+
+private:
+    QLabel *status_, *latency_, *throughput_, *utilization_, *energy_, *breakdown_, *l1_text_, *l2_text_, *bandwidth_;
+    QProgressBar *l1_, *l2_;
+};
+
+// "1.23 M", "456 k": short engineering numbers for readouts.
+QString engineering(double value, int digits = 3);
+
+}  // namespace mapscape::ui

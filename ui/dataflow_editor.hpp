@@ -1,0 +1,63 @@
+// The dataflow editor for the selected layer: its directives as a table (cluster levels between
+// Cluster rows; drag rows to reorder; toggle spatial/temporal; edit dimension, size, offset),
+// dataflow presets, and a MAESTRO text view of the same mapping. Every edit re-evaluates the
+// mapping at once and updates the readout.
+#pragma once
+
+#include <QWidget>
+
+#include "cost/cost_report.hpp"
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QTableView;
+class QTimer;
+
+namespace mapscape::ui {
+
+class CostReadout;
+class DirectiveTableModel;
+class StudyDocument;
+
+class DataflowEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit DataflowEditor(StudyDocument* doc, QWidget* parent = nullptr);
+
+    QTableView* table() const { return table_; }
+    DirectiveTableModel* directives() const { return model_; }
+    QPlainTextEdit* text() const { return text_; }
+    QLabel* text_error() const { return text_error_; }
+    CostReadout* readout() const { return readout_; }
+    QComboBox* presets() const { return presets_; }
+    const CostReport& report() const { return report_; }
+    double last_evaluation_ms() const { return last_ms_; }
+
+    // Sets the selected layer's mapping (undoable), e.g. from a clicked search point.
+    void load_mapping(const Mapping& mapping, const QString& what);
+    void apply_preset(const QString& name);
+
+signals:
+    void evaluated(const CostReport& report);
+
+private:
+    void refresh();
+    void commit_text();
+    int current_row() const;
+
+    StudyDocument* doc_;
+    QLabel* title_;
+    QComboBox* presets_;
+    QTableView* table_;
+    DirectiveTableModel* model_;
+    QPlainTextEdit* text_;
+    QLabel* text_error_;
+    QTimer* text_timer_;
+    CostReadout* readout_;
+    CostReport report_;
+    double last_ms_ = 0;
+    bool syncing_ = false;
+};
+
+}  // namespace mapscape::ui

@@ -1,0 +1,81 @@
+// Mapscape's main window: the study at the centre (dataflow editor, teaching view, search
+// results, schedule), the workload, accelerator and search panels in docks, file handling with
+// recent files, undo/redo and exports.
+#pragma once
+
+#include <QMainWindow>
+
+class QTabWidget;
+
+namespace mapscape::ui {
+
+class AcceleratorEditor;
+class ConvergenceChart;
+class DataflowEditor;
+class ScatterChart;
+class ScheduleView;
+class SearchPanel;
+class StudyDocument;
+class TeachingView;
+class WorkloadPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+
+    StudyDocument* document() const { return doc_; }
+    WorkloadPanel* workload() const { return workload_; }
+    AcceleratorEditor* accelerator() const { return accelerator_; }
+    DataflowEditor* dataflow() const { return dataflow_; }
+    TeachingView* teaching() const { return teaching_; }
+    SearchPanel* search() const { return search_; }
+    ScatterChart* scatter() const { return scatter_; }
+    ConvergenceChart* convergence() const { return convergence_; }
+    ScheduleView* schedule() const { return schedule_; }
+    QTabWidget* tabs() const { return tabs_; }
+
+    // File operations, usable from tests; errors go to a message box and return false.
+    bool open_study(const QString& path);
+    bool save_study_as(const QString& path);
+    void open_example();
+    bool export_mapping_maestro(const QString& path);
+    bool export_run_maestro(int run, const QString& directory);
+    bool export_results_json(const QString& path);
+    bool export_results_csv(const QString& path);
+
+    // Tests and scripted runs turn dialogs off: errors then only go to last_error().
+    void set_interactive(bool interactive) { interactive_ = interactive; }
+    const QString& last_error() const { return last_error_; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void build_menus();
+    void update_title();
+    void add_recent(const QString& path);
+    void rebuild_recent_menu();
+    bool maybe_save();
+    bool save();
+    void refresh_convergence();
+    void report_error(const QString& title, const QString& message);
+
+    StudyDocument* doc_;
+    WorkloadPanel* workload_;
+    AcceleratorEditor* accelerator_;
+    DataflowEditor* dataflow_;
+    TeachingView* teaching_;
+    SearchPanel* search_;
+    ScatterChart* scatter_;
+    ConvergenceChart* convergence_;
+    ScheduleView* schedule_;
+    QTabWidget* tabs_;
+    class QMenu* recent_menu_;
+    bool interactive_ = true;
+    bool sized_docks_ = false;
+    QString last_error_;
+};
+
+}  // namespace mapscape::ui

@@ -1,0 +1,57 @@
+// The energy-latency scatter of evaluated points: log axes, valid and invalid colours, the Pareto
+// front, a tooltip with the mapping under the cursor, and a click that loads a point's mapping.
+// Points arrive in bursts; the chart redraws from the decimated store at most every 40 ms.
+#pragma once
+
+#include <QChartView>
+#include <QTimer>
+
+#include <memory>
+
+#include "point_store.hpp"
+
+class QScatterSeries;
+class QLineSeries;
+class QLogValueAxis;
+
+namespace mapscape::ui {
+
+class ScatterChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit ScatterChart(QWidget* parent = nullptr);
+
+    void add_points(const std::vector<PlotPoint>& points);
+    void clear();
+    void remove_run(int run);
+    // Shared with the search threads; lock its mutex to read it while a search runs.
+    std::shared_ptr<SharedPointStore> shared_store() const { return shared_; }
+    const PointStore& store() const { return shared_->store; }
+    std::size_t drawn_points() const;
+    std::size_t point_count() const;  // every point received (locks the store)
+    int repaints() const { return repaints_; }
+    // Emits point_clicked for the drawn point nearest to the given data coordinates.
+    bool click_at(double latency, double energy);
+
+signals:
+    void point_clicked(const PlotPoint& point);
+
+private:
+    void redraw();
+    void on_hover(const QPointF& point, bool state);
+
+    std::shared_ptr<SharedPointStore> shared_ = std::make_shared<SharedPointStore>();
+    std::uint64_t drawn_version_ = ~std::uint64_t{0};
+    QScatterSeries *valid_, *invalid_;
+    QLineSeries* front_;
+    QLogValueAxis *x_, *y_;
+    QTimer redraw_timer_;
+    int repaints_ = 0;
+};
+
+// "2 levels: Y' | K x14": a mapping in a few words.
+QString mapping_summary(const Mapping& m);
+
+}  // namespace mapscape::ui
+
+Q_DECLARE_METATYPE(mapscape::ui::PlotPoint)

@@ -1,0 +1,315 @@
+#include "schedule_view.hpp"
+
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <nlohmann/json.hpp>
+
+#include "convergence_chart.hpp"
+#include "cost_readout.hpp"
+#include "schedule/schedule_json.hpp"
+#include "study_document.hpp"
+#include "timeline_widget.hpp"
+#include "util/diagnostic.hpp"
+#include "util/text_file.hpp"
+
+namespace mapscape::ui {
+
+namespace {
+
+QTableWidget* make_table(const QStringList& headers) {
+    auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setMinimumHeight(120);
+    return t;
+}
+
+}  // namespace
+
+ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+    auto* layout = new QHBoxLayout(this);
+    auto* split = new QSplitter(Qt::Horizontal);
+    auto* controls = new QWidget;
+    auto* cl = new QVBoxLayout(controls);
+    auto* form = new QFormLayout;
+    mix_ = new QComboBox;
+    mix_->setEditable(true);
+    for (const std::string& m : bundled_mix_names()) mix_->addItem(QString::fromStdString(m));
+    setting_ = new QComboBox;
+    setting_->setEditable(true);
+    for (const std::string& s : platform_setting_names()) setting_->addItem(QString::fromStdString(s));
+    bandwidth_ = new QDoubleSpinBox;
+    bandwidth_->setRange(0.001, 1e6);
+    bandwidth_->setDecimals(3);
+    bandwidth_->setSuffix(tr(" GB/s"));
+    algorithm_ = new QComboBox;
+    for (const std::string& a : schedule_algorithm_names()) algorithm_->addItem(QString::fromStdString(a));
+    budget_ = new QSpinBox;
+    budget_->setRange(1, 10000000);
+    budget_->setSingleStep(1000);
+    seed_ = new QSpinBox;
+    seed_->setRange(0, 2147483647);
+    group_ = new QSpinBox;
+    group_->setRange(1, 100000);
+    form->addRow(tr("Task mix:"), mix_);
+    form->addRow(tr("Platform:"), setting_);
+    form->addRow(tr("System bandwidth:"), bandwidth_);
+    form->addRow(tr("Scheduler:"), algorithm_);
+    form->addRow(tr("Budget:"), budget_);
+    form->addRow(tr("Seed:"), seed_);
+    form->addRow(tr("Group (100 jobs):"), group_);
+    cl->addLayout(form);
+    auto* buttons = new QHBoxLayout;
+    run_ = new QPushButton(tr("Run"));
+    stop_ = new QPushButton(tr("Stop"));
+    stop_->setEnabled(false);
+    auto* trace = new QPushButton(tr("Export trace…"));
+    trace->setToolTip(tr("Save the schedule as Chrome/Perfetto trace events"));
+    buttons->addWidget(run_);
+    buttons->addWidget(stop_);
+    buttons->addWidget(trace);
+    cl->addLayout(buttons);
+    status_ = new QLabel(tr("Idle"));
+    status_->setWordWrap(true);
+    cl->addWidget(status_);
+    cl->addWidget(new QLabel(tr("Models of the mix:")));
+    mix_table_ = make_table({tr("Model"), tr("Batch"), tr("Copies")});
+    cl->addWidget(mix_table_, 1);
+    auto* save_mix = new QPushButton(tr("Save mix as…"));
+    cl->addWidget(save_mix);
+    cl->addWidget(new QLabel(tr("Cores of the platform:")));
+    cores_table_ = make_table({tr("Rows"), tr("Columns"), tr("Style"), tr("Buffer KB")});
+    cl->addWidget(cores_table_, 1);
+    auto* save_platform = new QPushButton(tr("Save platform as…"));
+    cl->addWidget(save_platform);
+    split->addWidget(controls);
+
+    auto* charts = new QSplitter(Qt::Vertical);
+    timeline_ = new TimelineWidget;
+    convergence_ = new ConvergenceChart;
+    convergence_->set_objective_name(tr("makespan (cycles)"));
+    charts->addWidget(timeline_);
+    charts->addWidget(convergence_);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 1);
+    split->addWidget(charts);
+    split->setStretchFactor(1, 3);
+    layout->addWidget(split);
+
+    connect(run_, &QPushButton::clicked, this, &ScheduleView::run);
+    connect(stop_, &QPushButton::clicked, this, [this] { controller_.stop(); });
+    connect(trace, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), "schedule_trace.json", tr("Trace (*.json)"));
+        if (!path.isEmpty() && !export_trace(path)) QMessageBox::warning(this, tr("Export trace"), tr("Nothing to export yet."));
+    });
+    connect(save_mix, &QPushButton::clicked, this, &ScheduleView::save_mix_as);
+    connect(save_platform, &QPushButton::clicked, this, &ScheduleView::save_platform_as);
+    connect(mix_, &QComboBox::currentTextChanged, this, [this] {
+        if (!syncing_) {
+            store_settings();
+            show_mix();
+        }
+    });
+    connect(setting_, &QComboBox::currentTextChanged, this, [this] {
+        if (!syncing_) {
+            store_settings();
+            show_platform();
+        }
+    });
+    for (QAbstractSpinBox* box : {static_cast<QAbstractSpinBox*>(budget_), static_cast<QAbstractSpinBox*>(seed_),
+                                  static_cast<QAbstractSpinBox*>(group_), static_cast<QAbstractSpinBox*>(bandwidth_)})
+        connect(box, &QAbstractSpinBox::editingFinished, this, &ScheduleView::store_settings);
+    connect(algorithm_, &QComboBox::currentIndexChanged, this, &ScheduleView::store_settings);
+    connect(&controller_, &ScheduleController::updated, this, &ScheduleView::on_update);
+    connect(doc, &StudyDocument::study_replaced, this, &ScheduleView::sync_from_document);
+    sync_from_document();
+}
+
+void ScheduleView::sync_from_document() {
+    syncing_ = true;
+    const ScheduleSettings& s = doc_->study().schedule;
+    mix_->setCurrentText(QString::fromStdString(s.mix));
+    setting_->setCurrentText(QString::fromStdString(s.setting));
+    bandwidth_->setValue(s.bandwidth_gbps);
+    algorithm_->setCurrentText(QString::fromStdString(s.algorithm));
+    budget_->setValue(static_cast<int>(s.budget));
+    seed_->setValue(static_cast<int>(s.seed));
+    group_->setValue(s.group);
+    syncing_ = false;
+    show_mix();
+    show_platform();
+}
+
+void ScheduleView::store_settings() {
+    if (syncing_) return;
+    ScheduleSettings s = doc_->study().schedule;
+    s.mix = mix_->currentText().toStdString();
+    s.setting = setting_->currentText().toStdString();
+    s.bandwidth_gbps = bandwidth_->value();
+    s.algorithm = algorithm_->currentText().toStdString();
+    s.budget = budget_->value();
+    s.seed = static_cast<std::uint64_t>(seed_->value());
+    s.group = group_->value();
+    doc_->set_schedule_settings(s);
+}
+
+void ScheduleView::show_mix() {
+    mix_table_->setRowCount(0);
+    try {
+        const TaskMix mix = load_task_mix(mix_->currentText().toStdString());
+        for (const MixEntry& e : mix.entries) {
+            const int r = mix_table_->rowCount();
+            mix_table_->insertRow(r);
+            mix_table_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(e.model)));
+            mix_table_->setItem(r, 1, new QTableWidgetItem(QString::number(e.batch)));
+            mix_table_->setItem(r, 2, new QTableWidgetItem(QString::number(e.copies)));
+        }
+        mix_table_->setToolTip(QString::fromStdString(mix.description));
+    } catch (const InputError& e) {
+        status_->setText(QString::fromStdString(e.diagnostic().to_string()));
+    }
+}
+
+void ScheduleView::show_platform() {
+    cores_table_->setRowCount(0);
+    try {
+        const Platform p = load_platform_setting(setting_->currentText().toStdString());
+        for (const SubAccelerator& c : p.cores) {
+            const int r = cores_table_->rowCount();
+            cores_table_->insertRow(r);
+            cores_table_->setItem(r, 0, new QTableWidgetItem(QString::number(c.rows)));
+            cores_table_->setItem(r, 1, new QTableWidgetItem(QString::number(c.cols)));
+            cores_table_->setItem(r, 2, new QTableWidgetItem(QString::fromStdString(std::string(core_style_name(c.style)))));
+            cores_table_->setItem(r, 3, new QTableWidgetItem(QString::number(c.buffer_bytes / 1024)));
+        }
+        cores_table_->setToolTip(QString::fromStdString(p.description));
+    } catch (const InputError& e) {
+        status_->setText(QString::fromStdString(e.diagnostic().to_string()));
+    }
+}
+
+bool ScheduleView::save_mix_as() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save task mix"), "my_mix.json", tr("Task mix (*.json)"));
+    if (path.isEmpty()) return false;
+    nlohmann::ordered_json j;
+    j["format"] = "mapscape-mix";
+    j["version"] = 1;
+    j["name"] = QFileInfo(path).baseName().toStdString();
+    j["models"] = nlohmann::ordered_json::array();
+    for (int r = 0; r < mix_table_->rowCount(); ++r) {
+        auto cell = [&](int c) { return mix_table_->item(r, c) ? mix_table_->item(r, c)->text() : QString(); };
+        j["models"].push_back({{"model", cell(0).toStdString()}, {"batch", cell(1).toLongLong()}, {"copies", cell(2).toLongLong()}});
+    }
+    try {
+        write_text_file_atomically(path.toStdString(), j.dump(2) + "\n");
+        (void)load_task_mix(path.toStdString());  // check it reads back
+        mix_->setCurrentText(path);
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Save task mix"), QString::fromStdString(e.diagnostic().to_string()));
+    }
+    return false;
+}
+
+bool ScheduleView::save_platform_as() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save platform"), "my_platform.json", tr("Platform (*.json)"));
+    if (path.isEmpty()) return false;
+    nlohmann::ordered_json j;
+    j["format"] = "mapscape-platform";
+    j["version"] = 1;
+    j["name"] = QFileInfo(path).baseName().toStdString();
+    j["cores"] = nlohmann::ordered_json::array();
+    for (int r = 0; r < cores_table_->rowCount(); ++r) {
+        auto cell = [&](int c) { return cores_table_->item(r, c) ? cores_table_->item(r, c)->text() : QString(); };
+        j["cores"].push_back({{"rows", cell(0).toLongLong()}, {"cols", cell(1).toLongLong()}, {"style", cell(2).toStdString()},
+                              {"buffer_kb", cell(3).toLongLong()}});
+    }
+    try {
+        write_text_file_atomically(path.toStdString(), j.dump(2) + "\n");
+        (void)load_platform_setting(path.toStdString());
+        setting_->setCurrentText(path);
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Save platform"), QString::fromStdString(e.diagnostic().to_string()));
+    }
+    return false;
+}
+
+int ScheduleView::run() {
+    store_settings();
+    try {
+        const int id = controller_.start(doc_->study().schedule);
+        stop_->setEnabled(true);
+        convergence_->clear();
+        status_->setText(tr("Run %1 started").arg(id));
+        return id;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Cannot schedule"), QString::fromStdString(e.diagnostic().to_string()));
+    }
+    return 0;
+}
+
+void ScheduleView::on_update(const ScheduleSnapshot& s) {
+    if (!s.timeline.segments.empty()) {
+        last_ = s;
+        std::vector<TimelineJob> jobs;
+        for (const Job& j : s.jobs)
+            jobs.push_back({QString::fromStdString(j.label()), QString::fromStdString(j.model), static_cast<double>(j.macs)});
+        std::vector<QString> cores;
+        for (std::size_t c = 0; c < s.platform.cores.size(); ++c)
+            cores.push_back(tr("core %1 %2").arg(c).arg(QString::fromStdString(s.platform.cores[c].describe()).section(',', 0, 0)));
+        timeline_->set_schedule(s.timeline.segments, std::move(jobs), std::move(cores), s.system_bytes_per_cycle,
+                                s.platform.clock_mhz / 1e3);
+    }
+    convergence_->set_curve(s.run, tr("run %1").arg(s.run), s.trace);
+    const double makespan = last_.run == s.run ? last_.timeline.makespan : 0;
+    status_->setText(tr("Run %1: %2 of %3 samples%4; makespan %5 cycles (lower bound %6), %7 GFLOP/s")
+                         .arg(s.run)
+                         .arg(s.samples)
+                         .arg(s.budget)
+                         .arg(s.finished ? tr(", finished in %1 s").arg(s.wall_seconds, 0, 'f', 3) : QString())
+                         .arg(engineering(makespan, 5))
+                         .arg(engineering(s.lower_bound, 5))
+                         .arg(last_.throughput_gflops, 0, 'f', 1));
+    if (s.finished) stop_->setEnabled(false);
+}
+
+bool ScheduleView::export_trace(const QString& path) {
+    if (last_.timeline.segments.empty()) return false;
+    WorkloadScheduleRequest request;
+    int max_id = 0;
+    for (const Job& j : last_.jobs) max_id = std::max(max_id, j.id);
+    request.jobs.resize(static_cast<std::size_t>(max_id) + 1);
+    for (const Job& j : last_.jobs) request.jobs[static_cast<std::size_t>(j.id)] = j;
+    request.platform = last_.platform;
+    WorkloadSchedule w;
+    GroupSchedule g;
+    g.jobs = last_.jobs;
+    g.table = last_.table;
+    g.result.found = true;
+    g.result.best = last_.best;
+    g.timeline = last_.timeline;
+    w.groups.push_back(std::move(g));
+    try {
+        write_text_file_atomically(path.toStdString(), workload_schedule_to_trace(request, w).dump() + "\n");
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Export trace"), QString::fromStdString(e.diagnostic().to_string()));
+    }
+    return false;
+}
+
+}  // namespace mapscape::ui

@@ -1,0 +1,62 @@
+// The schedule view: a task mix (bundled or a file, its models editable as a table) on a
+// platform (S1-S6 or a file, its cores editable), the system bandwidth and the scheduler; Run
+// and Stop; the timeline (Gantt and bandwidth) updating live as MAGMA improves, a convergence
+// chart, and exports of the charts and of the schedule as a Perfetto trace.
+#pragma once
+
+#include <QWidget>
+
+#include "schedule_controller.hpp"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace mapscape::ui {
+
+class ConvergenceChart;
+class StudyDocument;
+class TimelineWidget;
+
+class ScheduleView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ScheduleView(StudyDocument* doc, QWidget* parent = nullptr);
+
+    ScheduleController* controller() { return &controller_; }
+    TimelineWidget* timeline() const { return timeline_; }
+    ConvergenceChart* convergence() const { return convergence_; }
+    QLabel* status() const { return status_; }
+    QPushButton* run_button() const { return run_; }
+    QComboBox* algorithm() const { return algorithm_; }
+    const ScheduleSnapshot& last() const { return last_; }
+    int run();
+    bool export_trace(const QString& path);
+
+private:
+    void sync_from_document();
+    void store_settings();
+    void show_mix();
+    void show_platform();
+    void on_update(const ScheduleSnapshot& s);
+    bool save_mix_as();
+    bool save_platform_as();
+
+    StudyDocument* doc_;
+    ScheduleController controller_;
+    QComboBox *mix_, *setting_, *algorithm_;
+    QDoubleSpinBox* bandwidth_;
+    QSpinBox *budget_, *seed_, *group_;
+    QPushButton *run_, *stop_;
+    QTableWidget *mix_table_, *cores_table_;
+    QLabel* status_;
+    TimelineWidget* timeline_;
+    ConvergenceChart* convergence_;
+    ScheduleSnapshot last_;
+    bool syncing_ = false;
+};
+
+}  // namespace mapscape::ui

@@ -1,0 +1,77 @@
+#include "screenshots.hpp"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QSlider>
+#include <QSpinBox>
+#include <QComboBox>
+#include <QTabWidget>
+#include <QTimer>
+
+#include <memory>
+
+#include "main_window.hpp"
+#include "schedule_view.hpp"
+#include "search_panel.hpp"
+#include "study_document.hpp"
+#include "teaching_view.hpp"
+#include "pe_array_widget.hpp"
+
+namespace mapscape::ui {
+
+void take_screenshots(MainWindow& w, const QString& directory, std::function<void(int)> done) {
+    QDir().mkpath(directory);
+    auto save = [&w, directory](const QString& name) { return w.grab().save(QDir(directory).filePath(name + ".png")); };
+    // Each step runs once the event loop has settled; steps wait for searches to finish.
+    auto steps = std::make_shared<std::vector<std::function<bool()>>>();
+    steps->push_back([&w] {
+        w.document()->select_layer(1);
+        w.tabs()->setCurrentIndex(0);
+        return true;
+    });
+    steps->push_back([save] { return save("dataflow"); });
+    steps->push_back([&w] {
+        w.tabs()->setCurrentIndex(1);
+        w.teaching()->step_slider()->setValue(w.teaching()->step_slider()->maximum() / 3);
+        emit w.teaching()->pe_array()->pe_selected(16);
+        return true;
+    });
+    steps->push_back([save] { return save("teaching"); });
+    steps->push_back([&w] {
+        w.search()->budget()->setValue(10000);
+        w.search()->run();
+        return true;
+    });
+    steps->push_back([&w] { return !w.search()->controller()->running(); });  // wait
+    steps->push_back([save] { return save("search"); });
+    steps->push_back([&w] {
+        for (QDockWidget* d : w.findChildren<QDockWidget*>())
+            if (d->objectName() == "accelerator") d->raise();
+        w.tabs()->setCurrentIndex(0);
+        return true;
+    });
+    steps->push_back([save] { return save("accelerator"); });
+    steps->push_back([&w] {
+        for (QDockWidget* d : w.findChildren<QDockWidget*>())
+            if (d->objectName() == "workload") d->raise();
+        w.tabs()->setCurrentIndex(3);
+        w.schedule()->run();
+        return true;
+    });
+    steps->push_back([&w] { return !w.schedule()->controller()->running(); });  // wait
+    steps->push_back([save] { return save("schedule"); });
+    auto index = std::make_shared<std::size_t>(0);
+    auto timer = new QTimer(&w);
+    timer->setInterval(150);
+    QObject::connect(timer, &QTimer::timeout, &w, [steps, index, timer, done] {
+        if (*index >= steps->size()) {
+            timer->stop();
+            done(0);
+            return;
+        }
+        if ((*steps)[*index]()) ++*index;
+    });
+    timer->start();
+}
+
+}  // namespace mapscape::ui

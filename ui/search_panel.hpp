@@ -1,0 +1,68 @@
+// The search panel: algorithm, objective, target system, budget, seed and scope; Run and Stop;
+// progress (samples, valid share, time left); the finished runs, to show on the convergence
+// chart, compare, load into the editor or delete.
+#pragma once
+
+#include <QWidget>
+
+#include "search_controller.hpp"
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QLineEdit;
+
+namespace mapscape::ui {
+
+class StudyDocument;
+
+class SearchPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SearchPanel(StudyDocument* doc, QWidget* parent = nullptr);
+
+    SearchController* controller() { return &controller_; }
+    QComboBox* algorithm() const { return algorithm_; }
+    QLineEdit* objective() const { return objective_; }
+    QComboBox* system() const { return system_; }
+    QSpinBox* budget() const { return budget_; }
+    QSpinBox* seed() const { return seed_; }
+    QComboBox* scope() const { return scope_; }
+    QPushButton* run_button() const { return run_; }
+    QPushButton* stop_button() const { return stop_; }
+    QProgressBar* progress_bar() const { return progress_; }
+    QLabel* progress_label() const { return progress_label_; }
+    QListWidget* runs() const { return runs_; }
+
+    // Starts a search with the panel's settings; returns the run id (0 if refused).
+    int run();
+
+signals:
+    void run_started(int run, const QString& label, const QString& objective);
+    void run_visibility_changed(int run, bool visible);
+    void load_mapping_requested(int layer, const Mapping& mapping);
+
+private:
+    void sync_from_document();
+    void store_settings();
+    void show_progress(const RunProgress& p);
+    void on_finished(const SearchRun& run);
+    void refresh_runs();
+    int selected_run() const;
+
+    StudyDocument* doc_;
+    SearchController controller_;
+    QComboBox *algorithm_, *system_, *scope_;
+    QLineEdit* objective_;
+    QSpinBox *budget_, *seed_;
+    QPushButton *run_, *stop_;
+    QProgressBar* progress_;
+    QLabel *progress_label_, *objective_error_;
+    QListWidget* runs_;
+    bool syncing_ = false;
+};
+
+}  // namespace mapscape::ui

@@ -1,0 +1,71 @@
+// The open study and its edit history. Every change goes through an undoable command; views
+// listen to the signals and never edit the study directly.
+#pragma once
+
+#include <optional>
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include "study/study.hpp"
+
+namespace mapscape::ui {
+
+class StudyDocument : public QObject {
+    Q_OBJECT
+
+public:
+    explicit StudyDocument(QObject* parent = nullptr);
+
+    const Study& study() const { return study_; }
+    QUndoStack* undo_stack() { return &undo_; }
+    const QString& file_path() const { return path_; }
+    bool is_modified() const { return !undo_.isClean() || runs_modified_; }
+
+    // Replaces the whole study (open, new); clears the history.
+    void reset(const Study& study, const QString& path);
+    // Throws InputError; the document is unchanged on failure.
+    void load(const QString& path);
+    void save(const QString& path);
+
+    int selected_layer() const { return study_.selected_layer; }
+    const Layer& layer(int index) const { return study_.model.layers.at(static_cast<std::size_t>(index)); }
+    Mapping current_mapping() const { return study_.mapping_for(study_.selected_layer); }
+
+    // Undoable edits.
+    void set_model(const Model& model, const std::string& source);
+    void set_accelerator(const Accelerator& acc, const std::string& preset, const QString& what);
+    void set_mapping(int layer, const Mapping& mapping, const QString& what);
+    // Not undoable: view state and results.
+    void select_layer(int index);
+    void set_search_settings(const SearchSettings& settings);
+    void set_schedule_settings(const ScheduleSettings& settings);
+    void add_run(const SearchRun& run);
+    void remove_run(int id);
+    int next_run_id() const;
+
+    // Used by the undo commands.
+    void apply_model(const Model& model, const std::string& source, const std::map<int, Mapping>& mappings, int selected,
+                     const std::vector<SearchRun>& runs);
+    void apply_accelerator(const Accelerator& acc, const std::string& preset);
+    void apply_mapping(int layer, const std::optional<Mapping>& mapping);
+
+signals:
+    void study_replaced();
+    void model_changed();
+    void accelerator_changed();
+    void mapping_changed(int layer);
+    void selected_layer_changed(int layer);
+    void runs_changed();
+    void modified_changed(bool modified);
+    void file_path_changed(const QString& path);
+
+private:
+    Study study_;
+    QUndoStack undo_;
+    QString path_;
+    bool runs_modified_ = false;
+};
+
+}  // namespace mapscape::ui

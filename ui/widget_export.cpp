@@ -1,0 +1,26 @@
+#include "widget_export.hpp"
+
+#include <QPainter>
+#include <QPixmap>
+#include <QSvgGenerator>
+#include <QWidget>
+
+namespace mapscape::ui {
+
+bool export_widget_image(QWidget* widget, const QString& path) {
+    if (!widget) return false;
+    if (path.endsWith(".svg", Qt::CaseInsensitive)) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(widget->size());
+        svg.setViewBox(QRect(QPoint(0, 0), widget->size()));
+        svg.setTitle(widget->windowTitle().isEmpty() ? QStringLiteral("Mapscape chart") : widget->windowTitle());
+        QPainter painter;
+        if (!painter.begin(&svg)) return false;
+        widget->render(&painter);
+        return painter.end();
+    }
+    return widget->grab().save(path, "PNG");
+}
+
+}  // namespace mapscape::ui
