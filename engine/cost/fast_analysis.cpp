@@ -291,20 +291,51 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
         if (__builtin_mul_overflow(a, b, &r)) overflow = true;
         return r;
     };
+    // Per directive, extremes over its candidate state sets: first-step ingress factor, any
+    // ingress factor, and whether its first step is / is not fully unrolled in some tile.
+    std::array<std::array<std::int64_t, 2>, kMaxN> first_max, ingress_max;
+    std::array<bool, kMaxN> some_unrolled, some_rolled;
     std::int64_t min_macs = 1, egress_max = 1;
     for (int i = 0; i < n; ++i) {
         std::int64_t lo = std::numeric_limits<std::int64_t>::max(), eg = 0;
+        std::array<std::int64_t, 2> fm{0, 0}, im{0, 0};
+        bool unrolled = false, rolled = false;
         for (int v = 0; v < ch.count[idx(i)]; ++v) {
             const DirectiveStateSet& set = *ch.set[idx(i)][idx(v)];
             if (set.reuses_unrolled) return result;  // MAESTRO would abort
             lo = std::min(lo, set.min_macs);
             eg = std::max(eg, set.max_egress);
+            const StateFactors& first = set.first_step();
+            (first.unrolled ? unrolled : rolled) = true;
+            for (std::size_t r = 0; r < 2; ++r) {
+                fm[r] = std::max(fm[r], first.ingress[r]);
+                im[r] = std::max(im[r], set.max_ingress[r]);
+            }
         }
         if (lo < 1) return result;  // some case does no work
         min_macs = mul(min_macs, lo);
         egress_max = mul(egress_max, eg);
+        first_max[idx(i)] = fm;
+        ingress_max[idx(i)] = im;
+        some_unrolled[idx(i)] = unrolled;
+        some_rolled[idx(i)] = rolled;
     }
     if (overflow) return result;
+
+    // The SpatialMap's largest spread factor with directive j changing: j before it (it is at
+    // its first step, all but the first sub-cluster take the fresh part), j after it (any
+    // state, whole tiles), or j itself (a later state, whole or fresh by the tensor's state).
+    std::int64_t spread_j_before = 0, spread_j_after = 0, spread_self_full = 0, spread_self_fresh = 0;
+    for (int v = 0; v < ch.count[idx(p)]; ++v) {
+        const DirectiveStateSet& sp = *ch.set[idx(p)][idx(v)];
+        spread_j_before = std::max(spread_j_before, sp.spread_fresh[idx(sp.count - 1)]);
+        for (int k = 0; k < sp.count; ++k) {
+            spread_j_after = std::max(spread_j_after, sp.spread_full[idx(k)]);
+            if (k + 1 == sp.count) continue;
+            spread_self_full = std::max(spread_self_full, sp.spread_full[idx(k)]);
+            spread_self_fresh = std::max(spread_self_fresh, sp.spread_fresh[idx(k)]);
+        }
+    }
 
     std::int64_t traffic = 0;
     for (std::size_t r = 0; r < 2; ++r) {
@@ -317,54 +348,36 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
         may_not_init[idx(n)] = true;
         for (int k = n - 1; k >= 0; --k) {
             const bool coupled = lv.tables[idx(k)].coupled(static_cast<TensorRole>(r));
-            std::int64_t a = 0;
-            bool some_unrolled = false, some_rolled = false;
-            for (int v = 0; v < ch.count[idx(k)]; ++v) {
-                const StateFactors& first = ch.set[idx(k)][idx(v)]->first_step();
-                a = std::max(a, first.ingress[r]);
-                (first.unrolled ? some_unrolled : some_rolled) = true;
-            }
-            after[idx(k)] = mul(after[idx(k + 1)], a);
-            may_init[idx(k)] = may_init[idx(k + 1)] || (coupled && some_rolled);
-            may_not_init[idx(k)] = may_not_init[idx(k + 1)] && (!coupled || some_unrolled);
+            after[idx(k)] = mul(after[idx(k + 1)], first_max[idx(k)][r]);
+            may_init[idx(k)] = may_init[idx(k + 1)] || (coupled && some_rolled[idx(k)]);
+            may_not_init[idx(k)] = may_not_init[idx(k + 1)] && (!coupled || some_unrolled[idx(k)]);
         }
         const bool p_in = tp.coupled(static_cast<TensorRole>(r));
         std::int64_t best = 0, prefix = 1;
         for (int j = 0; j < n; ++j) {
             if (lv.tables[idx(j)].coupled(static_cast<TensorRole>(r))) {
-                const bool inits[2] = {true, false};
                 const bool possible[2] = {may_init[idx(j + 1)], may_not_init[idx(j + 1)]};
                 std::int64_t factor = 0;  // directive j's own factor and the SpatialMap's
                 for (int w = 0; w < 2; ++w) {
                     if (!possible[w]) continue;
-                    const bool inited = inits[w];
+                    const bool inited = w == 0;
                     std::int64_t f = 1;
                     if (j != p) {
                         const DirectiveTables& tj = lv.tables[idx(j)];
                         f = inited ? tj.m : std::max<std::int64_t>(tj.u, 1);
                     }
                     if (p_in) {
-                        // The SpatialMap's states that can occur with directive j changing.
-                        std::int64_t pf = 0;
-                        for (int v = 0; v < ch.count[idx(p)]; ++v) {
-                            const DirectiveStateSet& sp = *ch.set[idx(p)][idx(v)];
-                            if (p > j) {
-                                pf = std::max(pf, sp.spread_fresh[idx(sp.count - 1)]);
-                                continue;
-                            }
-                            const int to = p == j ? sp.count - 2 : sp.count - 1;
-                            const auto& spread = (p < j || inited) ? sp.spread_full : sp.spread_fresh;
-                            for (int k = 0; k <= to; ++k) pf = std::max(pf, spread[idx(k)]);
-                        }
+                        const std::int64_t pf = p > j    ? spread_j_before
+                                                : p < j  ? spread_j_after
+                                                : inited ? spread_self_full
+                                                         : spread_self_fresh;
                         f = mul(f, pf);
                     }
                     factor = std::max(factor, f);
                 }
                 best = std::max(best, mul(mul(prefix, after[idx(j + 1)]), factor));
             }
-            std::int64_t m = 0;
-            for (int v = 0; v < ch.count[idx(j)]; ++v) m = std::max(m, ch.set[idx(j)][idx(v)]->max_ingress[r]);
-            prefix = mul(prefix, m);
+            prefix = mul(prefix, ingress_max[idx(j)][r]);
         }
         traffic += best;
         if (traffic < 0) overflow = true;
@@ -425,11 +438,26 @@ private:
     // the level is compute-bound in all of its tiles.
     void prepare_level(int li);
 
+    // A compute-bound innermost level's result is a product over its directives, each of
+    // which takes one of two values (its parent's full or edge tile): the directives whose
+    // parent has no edge tile are multiplied out once here, leaving a few to pick per child.
+    struct InnerProducts {
+        std::int64_t runtime = 1, ingress = 1, weights = 1;
+        int count = 0;
+        std::array<std::uint8_t, kMaxN> parent_bit;  // valid up to count
+        std::array<std::array<std::int64_t, 2>, kMaxN> runtime_factor, ingress_factor, weight_factor;
+        std::uint8_t spatial_parent_bit = 0;
+        std::array<double, 2> avg_active{};
+    };
+    void build_inner_products(int li);
+    InnerOutcome inner_product_outcome(int li, std::uint32_t parent_bits) const;
+
     const MappingPlan& plan_;
     AnalysisWorkspace& ws_;
     FastScratch& scratch_;
     std::array<bool, kMaxClusterLevels> level_prepared_{};
     std::array<bool, kMaxClusterLevels> level_compute_bound_{};
+    InnerProducts inner_products_;  // of the innermost level, when it is compute-bound
 };
 
 template <bool kTotals, class Visit>
@@ -555,16 +583,75 @@ void FastAnalyzer::prepare_level(int li) {
     }
     level_compute_bound_[idx(li)] =
         li == plan_.num_levels - 1 && plan_.simd_lanes == 1 && compute_bound(lv, all);
+    if (level_compute_bound_[idx(li)]) build_inner_products(li);
+}
+
+void FastAnalyzer::build_inner_products(int li) {
+    // The same factors closed_form_innermost multiplies, per directive and parent tile.
+    const LevelPlan& lv = plan_.levels[idx(li)];
+    const LevelPlan& up = plan_.levels[idx(li - 1)];
+    const DirectiveTables& tp = lv.tables[idx(lv.first_spatial)];
+    InnerProducts& ip = inner_products_;
+    ip.runtime = ip.ingress = ip.weights = 1;
+    ip.count = 0;
+    ip.spatial_parent_bit = 0;
+    for (int k = 0; k < lv.num_directives; ++k) {
+        const auto pk = idx(lv.parent_directive[idx(k)]);
+        const int variants = ((up.edge_bits >> pk) & 1u) ? 2 : 1;
+        std::array<std::int64_t, 2> runtime{}, ingress{}, weights{};
+        for (int v = 0; v < variants; ++v) {
+            const DirectiveStateSet& set = scratch_.sets[idx(li)][idx(k)][idx(v)];
+            runtime[idx(v)] = set.macs_sum;
+            ingress[idx(v)] = set.first_step().ingress[0];
+            weights[idx(v)] = set.first_step().ingress[1];
+            if (k == lv.first_spatial) {
+                if (tp.coupled(TensorRole::Input)) ingress[idx(v)] *= set.first_mapped_spread;
+                if (tp.coupled(TensorRole::Weight)) weights[idx(v)] *= set.first_mapped_spread;
+                ip.avg_active[idx(v)] =
+                    static_cast<double>(set.busy_sum) / static_cast<double>(set.occurrence_sum);
+                ip.spatial_parent_bit = static_cast<std::uint8_t>(pk);
+            }
+        }
+        if (variants == 1) {
+            ip.runtime *= runtime[0];
+            ip.ingress *= ingress[0];
+            ip.weights *= weights[0];
+            continue;
+        }
+        const auto c = idx(ip.count++);
+        ip.parent_bit[c] = static_cast<std::uint8_t>(pk);
+        ip.runtime_factor[c] = runtime;
+        ip.ingress_factor[c] = ingress;
+        ip.weight_factor[c] = weights;
+    }
+}
+
+InnerOutcome FastAnalyzer::inner_product_outcome(int li, std::uint32_t parent_bits) const {
+    const LevelPlan& lv = plan_.levels[idx(li)];
+    const InnerProducts& ip = inner_products_;
+    std::int64_t runtime = ip.runtime, ingress = ip.ingress, weights = ip.weights;
+    for (int c = 0; c < ip.count; ++c) {
+        const auto v = idx((parent_bits >> ip.parent_bit[idx(c)]) & 1u);
+        runtime *= ip.runtime_factor[idx(c)][v];
+        ingress *= ip.ingress_factor[idx(c)][v];
+        weights *= ip.weight_factor[idx(c)][v];
+    }
+    InnerOutcome o;
+    o.runtime = runtime + noc_delay(ingress + weights, lv.noc_bandwidth, lv.noc_head_latency);
+    o.avg_active = ip.avg_active[(parent_bits >> ip.spatial_parent_bit) & 1u];
+    o.first_innermost_size_calls = 1;
+    return o;
 }
 
 InnerOutcome FastAnalyzer::child(int li, std::uint32_t parent_bits) {
     const LevelPlan& lv = plan_.levels[idx(li)];
     const LevelPlan& up = plan_.levels[idx(li - 1)];
     parent_bits &= up.edge_bits;  // bits of dimensions without an edge tile change nothing
+    if (!level_prepared_[idx(li)]) prepare_level(li);
+    if (level_compute_bound_[idx(li)]) return inner_product_outcome(li, parent_bits);
     const bool cacheable = parent_bits < (1u << kEdgeMemoBits);
     auto& entry = ws_.edge_memo[idx(li)][parent_bits & ((1u << kEdgeMemoBits) - 1)];
     if (cacheable && entry.generation == ws_.generation) return entry.value;
-    if (!level_prepared_[idx(li)]) prepare_level(li);
     LevelStates ls;
     ls.n = lv.num_directives;
     ls.p = lv.first_spatial;
