@@ -30,6 +30,9 @@ struct SearchController::Run {
 
 namespace {
 
+constexpr int kProgressPollMs = 40;  // progress reaches the window at most this often
+constexpr int kStoppingPollMs = 5;   // while a stopped run winds down
+
 // Receives one layer's events on the worker thread.
 class BufferSink : public SearchSink {
 public:
@@ -50,7 +53,7 @@ private:
 
 SearchController::SearchController(QObject* parent) : QObject(parent) {
     qRegisterMetaType<RunProgress>();
-    timer_.setInterval(40);
+    timer_.setInterval(kProgressPollMs);
     connect(&timer_, &QTimer::timeout, this, &SearchController::drain);
 }
 
@@ -137,6 +140,7 @@ int SearchController::start(const Study& study, const SearchSettings& settings, 
         raw->finished = true;
     });
     current_ = run;
+    timer_.setInterval(kProgressPollMs);
     if (!timer_.isActive()) timer_.start();
     return run->id;
 }
@@ -146,7 +150,12 @@ bool SearchController::running() const { return current_ != nullptr; }
 int SearchController::current_run() const { return current_ ? current_->id : 0; }
 
 void SearchController::stop() {
-    if (current_) current_->stop.request_stop();
+    if (!current_) return;
+    current_->stop.request_stop();
+    // Poll quickly until the stopped run has handed over its result, so the user sees the
+    // stop take effect at once rather than at the next regular progress tick.
+    timer_.setInterval(kStoppingPollMs);
+    if (!timer_.isActive()) timer_.start();
 }
 
 void SearchController::wait() {
@@ -186,6 +195,7 @@ void SearchController::drain() {
     if (done) {
         if (current_->thread.joinable()) current_->thread.join();
         current_.reset();
+        timer_.setInterval(kProgressPollMs);
         emit finished(result);
         if (retired_.empty()) timer_.stop();
     }

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_set>
 
 #include "search/gamma_operators.hpp"
+#include "util/fingerprint_set.hpp"
 
 namespace mapscape {
 
@@ -75,7 +75,7 @@ private:
                     else
                         operators_.mutate(child->genome);
                     repair(child->genome, space_);
-                    if (!options_.avoid_duplicates || seen_.insert(fingerprint(child->genome, space_)).second) break;
+                    if (!options_.avoid_duplicates || seen_.insert(fingerprint(child->genome, space_))) break;
                 }
                 if (static_cast<int>(next.size()) < size) next.push_back(*child);
             }
@@ -108,7 +108,7 @@ private:
             improved = false;
             std::vector<Individual> around;
             for (Genome& n : operators_.neighbours(best.genome))
-                if (seen_.insert(fingerprint(n, space_)).second) around.push_back({std::move(n)});
+                if (seen_.insert(fingerprint(n, space_))) around.push_back({std::move(n)});
             std::shuffle(around.begin(), around.end(), rng_);
             for (std::size_t i = 0; i < around.size() && !driver_.done(); i += kPolishBatch) {
                 std::vector<Individual> batch(around.begin() + static_cast<std::ptrdiff_t>(i),
@@ -167,7 +167,7 @@ private:
     SearchDriver driver_;
     Rng rng_;
     GammaOperators operators_;
-    std::unordered_set<std::uint64_t> seen_;
+    FingerprintSet seen_;
     double best_so_far_ = std::numeric_limits<double>::infinity();
     int stagnant_generations_ = 0;
     bool polished_ = false;

@@ -42,6 +42,10 @@ ModelSearchOutcome run_layers(const ModelSearchRequest& request, const ModelSear
             LayerSearchOutcome& o = out.layers[i];
             o.layer_number = number;
             o.name = p.layer.name.empty() ? "layer" + std::to_string(number) : p.layer.name;
+            if (stop.stop_requested()) {  // layers not begun when the user stopped stay empty
+                o.result.stopped = true;
+                continue;
+            }
             o.result = run_search(p, algorithm, sink, stop);
             if (observer.layer_done) observer.layer_done(static_cast<int>(i), o);
         }
