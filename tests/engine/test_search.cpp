@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
 
 #include "arch/presets.hpp"
@@ -139,6 +140,46 @@ private slots:
         QVERIFY(r.stopped);
         QVERIFY(r.samples < 10000);
         QVERIFY(r.samples >= 400);
+    }
+
+    // A user stops a long search of a whole model: it returns within milliseconds even after
+    // hundreds of thousands of samples (GAMMA's memory of tried genomes must not take long to
+    // free), and the layers not yet begun stay empty.
+    void a_stopped_model_search_returns_at_once_and_skips_later_layers() {
+        using Clock = std::chrono::steady_clock;
+        std::stop_source stop;
+        Clock::time_point requested;
+        struct StopAt : SearchSink {
+            std::stop_source* source = nullptr;
+            Clock::time_point* when = nullptr;
+            void progress(const SearchProgress& p) override {
+                if (p.samples >= 500000 && !source->stop_requested()) {
+                    *when = Clock::now();
+                    source->request_stop();
+                }
+            }
+        } sink;
+        sink.source = &stop;
+        sink.when = &requested;
+        const Model model = load_bundled_model("resnet18");
+        ModelSearchRequest request;
+        request.layers = {model.layers[1], model.layers[2], model.layers[3]};
+        request.base = edge_problem(1, 2000000);
+        request.base.threads = 1;
+        ModelSearchObserver observer;
+        observer.sink_for = [&](int index) -> SearchSink* { return index == 0 ? &sink : nullptr; };
+        const ModelSearchOutcome out = search_model(request, observer, stop.get_token());
+        const double after_ms = std::chrono::duration<double, std::milli>(Clock::now() - requested).count();
+        qInfo("returned %.1f ms after the stop request", after_ms);
+        QVERIFY(stop.stop_requested());
+        QVERIFY(out.layers[0].result.stopped);
+        QVERIFY(out.layers[0].result.found);
+        QVERIFY(out.layers[0].result.samples >= 500000);
+        for (std::size_t i = 1; i < out.layers.size(); ++i) {
+            QVERIFY(out.layers[i].result.stopped);
+            QCOMPARE(out.layers[i].result.samples, std::int64_t{0});
+        }
+        QVERIFY2(after_ms < 20, qPrintable(QString("took %1 ms").arg(after_ms)));
     }
 
     void latency_cap_is_a_hard_constraint() {
