@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <unordered_map>
@@ -58,7 +59,9 @@ private:
 
     std::size_t max_shown_;
     int cells_per_decade_ = kFinestCellsPerDecade;
-    std::vector<PlotPoint> points_;
+    // A deque: growing it never moves the points already there, which under the lock the
+    // window shares with the search thread would stall the window for tens of milliseconds.
+    std::deque<PlotPoint> points_;
     std::unordered_map<std::uint64_t, std::size_t> cell_owner_;  // log-log cell -> drawn point
     std::vector<std::size_t> shown_valid_, shown_invalid_;
     std::map<double, std::pair<double, std::size_t>> front_;     // latency -> (energy, index)
