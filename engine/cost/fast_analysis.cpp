@@ -407,6 +407,22 @@ struct CaseCosts {
     bool reuses_unrolled;
 };
 
+// A compute-bound innermost level's figures factorise over its directives: runtime is the
+// product of each directive's MAC sum, the first step's ingress the product of its first-step
+// factors (the SpatialMap's spread over its sub-clusters included).
+struct InnermostFactors {
+    std::int64_t runtime, ingress, weights;
+};
+InnermostFactors innermost_factors(const DirectiveStateSet& set, bool spatial, const DirectiveTables& tp) {
+    InnermostFactors f{set.macs_sum, set.first_step().ingress[0], set.first_step().ingress[1]};
+    if (spatial && tp.coupled(TensorRole::Input)) f.ingress *= set.first_mapped_spread;
+    if (spatial && tp.coupled(TensorRole::Weight)) f.weights *= set.first_mapped_spread;
+    return f;
+}
+double busy_sub_clusters(const DirectiveStateSet& spatial_set) {
+    return static_cast<double>(spatial_set.busy_sum) / static_cast<double>(spatial_set.occurrence_sum);
+}
+
 class FastAnalyzer {
 public:
     FastAnalyzer(const MappingPlan& plan, AnalysisWorkspace& ws, FastScratch& scratch)
@@ -587,7 +603,7 @@ void FastAnalyzer::prepare_level(int li) {
 }
 
 void FastAnalyzer::build_inner_products(int li) {
-    // The same factors closed_form_innermost multiplies, per directive and parent tile.
+    // closed_form_innermost's factors, per directive and parent tile.
     const LevelPlan& lv = plan_.levels[idx(li)];
     const LevelPlan& up = plan_.levels[idx(li - 1)];
     const DirectiveTables& tp = lv.tables[idx(lv.first_spatial)];
@@ -601,14 +617,13 @@ void FastAnalyzer::build_inner_products(int li) {
         std::array<std::int64_t, 2> runtime{}, ingress{}, weights{};
         for (int v = 0; v < variants; ++v) {
             const DirectiveStateSet& set = scratch_.sets[idx(li)][idx(k)][idx(v)];
-            runtime[idx(v)] = set.macs_sum;
-            ingress[idx(v)] = set.first_step().ingress[0];
-            weights[idx(v)] = set.first_step().ingress[1];
-            if (k == lv.first_spatial) {
-                if (tp.coupled(TensorRole::Input)) ingress[idx(v)] *= set.first_mapped_spread;
-                if (tp.coupled(TensorRole::Weight)) weights[idx(v)] *= set.first_mapped_spread;
-                ip.avg_active[idx(v)] =
-                    static_cast<double>(set.busy_sum) / static_cast<double>(set.occurrence_sum);
+            const bool spatial = k == lv.first_spatial;
+            const InnermostFactors f = innermost_factors(set, spatial, tp);
+            runtime[idx(v)] = f.runtime;
+            ingress[idx(v)] = f.ingress;
+            weights[idx(v)] = f.weights;
+            if (spatial) {
+                ip.avg_active[idx(v)] = busy_sub_clusters(set);
                 ip.spatial_parent_bit = static_cast<std::uint8_t>(pk);
             }
         }
@@ -673,17 +688,14 @@ InnerOutcome FastAnalyzer::closed_form_innermost(const LevelPlan& lv, const Leve
     const DirectiveTables& tp = lv.tables[idx(ls.p)];
     std::int64_t runtime = 1, first_in = 1, first_w = 1;
     for (int i = 0; i < ls.n; ++i) {
-        const DirectiveStateSet& set = *ls.dir[idx(i)];
-        runtime *= set.macs_sum;
-        first_in *= set.first_step().ingress[0];
-        first_w *= set.first_step().ingress[1];
+        const InnermostFactors f = innermost_factors(*ls.dir[idx(i)], i == ls.p, tp);
+        runtime *= f.runtime;
+        first_in *= f.ingress;
+        first_w *= f.weights;
     }
-    const DirectiveStateSet& sp = *ls.dir[idx(ls.p)];
-    if (tp.coupled(TensorRole::Input)) first_in *= sp.first_mapped_spread;
-    if (tp.coupled(TensorRole::Weight)) first_w *= sp.first_mapped_spread;
     InnerOutcome o;
     o.runtime = runtime + noc_delay(first_in + first_w, lv.noc_bandwidth, lv.noc_head_latency);
-    o.avg_active = static_cast<double>(sp.busy_sum) / static_cast<double>(sp.occurrence_sum);
+    o.avg_active = busy_sub_clusters(*ls.dir[idx(ls.p)]);
     o.first_innermost_size_calls = 1;
     return o;
 }
