@@ -144,22 +144,22 @@ struct DirectiveStateSet {
     const StateFactors& first_step() const { return rot[idx(count - 1)]; }
 };
 
-void build_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStateSet& set) {
+// The SpatialMap's states, with their spreads over the sub-clusters.
+void build_spatial_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStateSet& set) {
     const LevelDirective& d = lv.directives[idx(i)];
     const DirectiveTables& t = lv.tables[idx(i)];
     const DirectiveStates ds = directive_states(d, dim, lv.num_sub_clusters);
-    const bool is_p = i == lv.first_spatial;
     const bool out = t.coupled(TensorRole::Output);
     set.count = ds.count;
     set.macs_sum = set.busy_sum = set.occurrence_sum = 0;
     set.min_macs = std::numeric_limits<std::int64_t>::max();
     set.max_egress = 0;
-    set.max_ingress = {is_p ? 1 : 0, is_p ? 1 : 0};
-    set.reuses_unrolled = !is_p && t.u == 0 && ds.count > 1;
+    set.max_ingress = {1, 1};
+    set.reuses_unrolled = false;
     set.ingress_sum = {0, 0};
     set.egress_sum = 0;
     for (int k = 0; k < ds.count; ++k) {
-        const IterationState& s = ds.states[idx((k + 1) % ds.count)];
+        const IterationState& s = ds.states[idx(k + 1 == ds.count ? 0 : k + 1)];  // no modulo: a division
         StateFactors& f = set.rot[idx(k)];
         f.position = s.position;
         f.edge = s.edge;
@@ -170,7 +170,7 @@ void build_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStat
         f.ingress = {1, 1};
         f.bit = 0;
         set.occurrence_sum += s.occurrences;
-        if (is_p) {
+        {
             const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
             const SpatialCosting spc{t, f, nc, nec};
             const std::int64_t crit = spc.critical_macs(out);
@@ -196,30 +196,77 @@ void build_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStat
             set.busy_sum += s.occurrences * (s.edge ? lv.num_edge_sub_clusters : lv.num_sub_clusters);
             if (s.position == Position::Init)
                 set.first_mapped_spread = spc.spread([&](bool fi, bool e) { return spc.mapped(fi, e); });
-            continue;
-        }
-        f.bit = s.edge ? (1u << i) : 0u;
-        if (out) {
-            f.egress = s.position == Position::Steady ? t.mo : s.edge ? t.meo : t.mo;
-            f.macs = f.egress;
-        } else {
-            f.macs = s.edge ? t.me : t.m;
-        }
-        set.macs_sum += s.occurrences * f.macs;
-        set.min_macs = std::min(set.min_macs, f.macs);
-        set.max_egress = std::max(set.max_egress, f.egress);
-        set.egress_sum += s.occurrences * f.egress;
-        const std::int64_t a = (s.position == Position::Init && s.edge) ? t.me : t.m;
-        for (int r = 0; r < 2; ++r) {
-            if (t.coupled(static_cast<TensorRole>(r))) {
-                f.ingress[idx(r)] = a;
-                set.max_ingress[idx(r)] = std::max(set.max_ingress[idx(r)], a);
-            } else {
-                set.max_ingress[idx(r)] = 1;
-            }
-            set.ingress_sum[idx(r)] += s.occurrences * f.ingress[idx(r)];
         }
     }
+}
+
+inline std::int64_t pick(bool c, std::int64_t a, std::int64_t b) { return c ? a : b; }
+
+// A TemporalMap's states (at most Init, Steady, Edge), built without data-dependent branches:
+// which states exist varies from directive to directive, and mispredicted branches cost more
+// here than the arithmetic.
+void build_temporal_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStateSet& set) {
+    const LevelDirective& d = lv.directives[idx(i)];
+    const DirectiveTables& t = lv.tables[idx(i)];
+    const std::int64_t size = d.size, ofs = d.offset;
+    const bool init_edge = dim < size;
+    const std::int64_t steady = int_div(dim - size, ofs);
+    const bool has_steady = (size < dim) & (steady > 0);
+    const bool has_edge = !init_edge & (steady * ofs + size < dim);
+    const bool out = t.coupled(TensorRole::Output);
+    const bool in0 = t.coupled(TensorRole::Input), in1 = t.coupled(TensorRole::Weight);
+    const std::uint32_t bit = 1u << i;
+
+    // Factors: the Init step takes the edge tile when it overhangs, the Edge step always.
+    const std::int64_t init_macs = pick(out, pick(init_edge, t.meo, t.mo), pick(init_edge, t.me, t.m));
+    const std::int64_t steady_macs = pick(out, t.mo, t.m);
+    const std::int64_t edge_macs = pick(out, t.meo, t.me);
+    const std::int64_t init_in = pick(init_edge, t.me, t.m);
+    // MAESTRO visits the first step last (see DirectiveStateSet). Fields are stored one by one:
+    // building whole structs and copying them makes the compiler merge scalar stores into wide
+    // loads, which stall store forwarding.
+    const int mid_at = 0, last_at = has_steady, init_at = has_steady + has_edge;
+    set.count = init_at + 1;
+    auto put = [&](int at, Position position, bool edge, bool unrolled, std::int64_t occurrences,
+                   std::int64_t macs, std::int64_t in_factor, std::uint32_t b) {
+        StateFactors& f = set.rot[idx(at)];
+        f.position = position;
+        f.edge = edge;
+        f.unrolled = unrolled;
+        f.edge_edge = false;
+        f.occurrences = occurrences;
+        f.macs = macs;
+        f.egress = pick(out, macs, 1);
+        f.ingress[0] = pick(in0, in_factor, 1);
+        f.ingress[1] = pick(in1, in_factor, 1);
+        f.bit = b;
+    };
+    put(mid_at, Position::Steady, false, false, steady, steady_macs, t.m, 0u);
+    put(last_at, Position::Edge, true, false, 1, edge_macs, t.m, bit);
+    put(init_at, Position::Init, init_edge, dim <= size, 1, init_macs, init_in, init_edge ? bit : 0u);
+    // Sums and extremes over the states that exist.
+    const std::int64_t occ_mid = pick(has_steady, steady, 0), occ_last = pick(has_edge, 1, 0);
+    const std::int64_t init_egress = pick(out, init_macs, 1), mid_egress = pick(out, steady_macs, 1),
+                       last_egress = pick(out, edge_macs, 1);
+    set.occurrence_sum = 1 + occ_mid + occ_last;
+    set.macs_sum = init_macs + occ_mid * steady_macs + occ_last * edge_macs;
+    set.egress_sum = init_egress + occ_mid * mid_egress + occ_last * last_egress;
+    constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
+    set.min_macs = std::min({init_macs, pick(has_steady, steady_macs, kNone), pick(has_edge, edge_macs, kNone)});
+    set.max_egress = std::max({init_egress, pick(has_steady, mid_egress, 0), pick(has_edge, last_egress, 0)});
+    const bool coupled[2] = {in0, in1};
+    for (std::size_t r = 0; r < 2; ++r) {
+        const std::int64_t first = pick(coupled[r], init_in, 1), later = pick(coupled[r], t.m, 1);
+        set.ingress_sum[r] = first + (occ_mid + occ_last) * later;
+        set.max_ingress[r] = pick(has_steady | has_edge, std::max(first, later), first);
+    }
+    set.busy_sum = 0;
+    set.reuses_unrolled = (t.u == 0) & (set.count > 1);
+}
+
+void build_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStateSet& set) {
+    if (i == lv.first_spatial) return build_spatial_state_set(lv, i, dim, set);
+    build_temporal_state_set(lv, i, dim, set);
 }
 
 struct LevelStates {
@@ -279,6 +326,7 @@ struct TrafficBounds {
     std::int64_t min_macs = 0;    // smallest MACs on the busiest sub-cluster of any case
     std::int64_t ingress = 0;     // largest ingress of any case but the first step
     std::int64_t egress = 0;      // largest egress of any case
+    bool loose = false;           // from loose_traffic_bounds: ingress may be above the precise bound
 };
 
 TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
@@ -389,10 +437,70 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
     return result;
 }
 
+// traffic_bounds with every directive's largest ingress factor (and the SpatialMap's largest
+// spread) multiplied out, whichever directive changes: never below the precise bound and a
+// fraction of its cost, so it settles most levels; when it does not, the precise bound must.
+// Usable exactly when traffic_bounds is, except on overflow, where it returns that instead.
+TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
+    TrafficBounds result;
+    const int n = ch.n, p = lv.first_spatial;
+    std::int64_t min_macs = 1, egress = 1, spread = 1;
+    std::array<std::int64_t, 2> ingress{1, 1};
+    unsigned coupled_any = 0;
+    bool overflow = false;
+    for (int i = 0; i < n; ++i) {
+        const DirectiveTables& t = lv.tables[idx(i)];
+        std::int64_t lo = std::numeric_limits<std::int64_t>::max(), eg = 0;
+        std::array<std::int64_t, 2> in{1, 1};
+        if (i != p) in = {t.coupled(TensorRole::Input) ? std::max<std::int64_t>(t.m, t.u) : 1,
+                          t.coupled(TensorRole::Weight) ? std::max<std::int64_t>(t.m, t.u) : 1};
+        for (int v = 0; v < ch.count[idx(i)]; ++v) {
+            const DirectiveStateSet& set = *ch.set[idx(i)][idx(v)];
+            if (set.reuses_unrolled) return result;  // MAESTRO would abort
+            lo = std::min(lo, set.min_macs);
+            eg = std::max(eg, set.max_egress);
+            for (std::size_t r = 0; r < 2; ++r) in[r] = std::max({in[r], set.max_ingress[r], set.first_step().ingress[r]});
+            if (i == p)
+                for (int k = 0; k < set.count; ++k)
+                    spread = std::max({spread, set.spread_full[idx(k)], set.spread_fresh[idx(k)]});
+        }
+        if (lo < 1) return result;  // some case does no work
+        coupled_any |= t.tensors;
+        overflow |= __builtin_mul_overflow(min_macs, lo, &min_macs);
+        overflow |= __builtin_mul_overflow(egress, eg, &egress);
+        overflow |= __builtin_mul_overflow(ingress[0], in[0], &ingress[0]);
+        overflow |= __builtin_mul_overflow(ingress[1], in[1], &ingress[1]);
+    }
+    const DirectiveTables& tp = lv.tables[idx(p)];
+    std::int64_t traffic = 0;
+    for (std::size_t r = 0; r < 2; ++r) {
+        if (!((coupled_any >> r) & 1u)) continue;  // no directive moves this tensor
+        std::int64_t v = ingress[r];
+        if (tp.coupled(static_cast<TensorRole>(r))) overflow |= __builtin_mul_overflow(v, spread, &v);
+        overflow |= __builtin_add_overflow(traffic, v, &traffic);
+    }
+    if (overflow) return traffic_bounds(lv, ch);
+    result.usable = true;
+    result.loose = true;
+    result.min_macs = min_macs;
+    result.ingress = traffic;
+    result.egress = egress;
+    return result;
+}
+
+// The largest NoC delay of any case but the first step, given its bounds.
+std::int64_t traffic_delay(const LevelPlan& lv, const TrafficBounds& b) {
+    return std::max(noc_delay(b.ingress, lv.noc_bandwidth, lv.noc_head_latency),
+                    noc_delay(b.egress, lv.noc_bandwidth, lv.noc_head_latency));
+}
+
 bool compute_bound(const LevelPlan& lv, const StateSetChoices& ch) {
+    const TrafficBounds loose = loose_traffic_bounds(lv, ch);
+    if (!loose.usable) return false;
+    if (traffic_delay(lv, loose) <= loose.min_macs) return true;
+    if (!loose.loose) return false;
     const TrafficBounds b = traffic_bounds(lv, ch);
-    return b.usable && noc_delay(b.ingress, lv.noc_bandwidth, lv.noc_head_latency) <= b.min_macs &&
-           noc_delay(b.egress, lv.noc_bandwidth, lv.noc_head_latency) <= b.min_macs;
+    return b.usable && traffic_delay(lv, b) <= b.min_macs;
 }
 
 // The per-case quantities of one iteration case.
@@ -422,6 +530,23 @@ InnermostFactors innermost_factors(const DirectiveStateSet& set, bool spatial, c
 double busy_sub_clusters(const DirectiveStateSet& spatial_set) {
     return static_cast<double>(spatial_set.busy_sum) / static_cast<double>(spatial_set.occurrence_sum);
 }
+
+// 64-bit arithmetic that notes overflow. The closed forms give up on it (the case walk sums
+// exactly in 128 bits): GCC keeps __int128 running values poorly, storing them in two halves
+// and reloading them as one wide load, which stalls store forwarding on every step.
+struct Checked {
+    bool overflow = false;
+    std::int64_t mul(std::int64_t a, std::int64_t b) {
+        std::int64_t r;
+        overflow |= __builtin_mul_overflow(a, b, &r);
+        return r;
+    }
+    std::int64_t add(std::int64_t a, std::int64_t b) {
+        std::int64_t r;
+        overflow |= __builtin_add_overflow(a, b, &r);
+        return r;
+    }
+};
 
 class FastAnalyzer {
 public:
@@ -943,7 +1068,7 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
         one.set[idx(i)][0] = ls.dir[idx(i)];
         one.count[idx(i)] = 1;
     }
-    const TrafficBounds bounds = traffic_bounds(lv, one);
+    TrafficBounds bounds = loose_traffic_bounds(lv, one);
     if (!bounds.usable) return false;
 
     // The first step (all directives at their first state): buffer sizes and its ingress.
@@ -962,21 +1087,26 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
     const std::int64_t out_buffer = 2 * first_egress;
     const std::int64_t offchip_delay = std::max(quotient(in_buffer, plan_.offchip_bandwidth) / 2,
                                                 quotient(out_buffer, plan_.offchip_bandwidth) / 2);
-    const std::int64_t max_traffic_delay =
-        std::max({noc_delay(bounds.ingress, lv.noc_bandwidth, lv.noc_head_latency),
-                  noc_delay(bounds.egress, lv.noc_bandwidth, lv.noc_head_latency), offchip_delay});
+    // Whether some case's traffic may take longer than `floor` cycles (the loose bounds first).
+    auto may_outlast = [&](std::int64_t floor) {
+        if (std::max(traffic_delay(lv, bounds), offchip_delay) <= floor) return false;
+        if (!bounds.loose) return true;
+        bounds = traffic_bounds(lv, one);
+        return !bounds.usable || std::max(traffic_delay(lv, bounds), offchip_delay) > floor;
+    };
 
     // Runtime and busy units: sum over cases of occurrences x compute. With sub-clusters, a
     // case's compute is the slowest sub-cluster analysis, which depends on which dimensions take
     // their edge tile (one bit per directive) and on the SpatialMap's state: sum over those
     // patterns, each weighted by the occurrences of the states that produce it.
-    Int128 runtime = 0;
+    Checked ck;
+    std::int64_t runtime = 0;
     double active_sum = 0;
     std::int64_t first_size_calls = 1;
     if (innermost) {
-        if (bounds.min_macs < max_traffic_delay) return false;
-        Int128 product = 1;
-        for (int i = 0; i < n; ++i) product *= ls.dir[idx(i)]->macs_sum;
+        if (may_outlast(bounds.min_macs)) return false;
+        std::int64_t product = 1;
+        for (int i = 0; i < n; ++i) product = ck.mul(product, ls.dir[idx(i)]->macs_sum);
         runtime = product;
         std::int64_t others = 1;
         for (int i = 0; i < n; ++i)
@@ -987,30 +1117,35 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
         std::array<std::array<std::int64_t, 2>, kMaxN> weight;  // occurrences per tile
         std::uint32_t fixed_bits = 0;
         int num_varying = 0;
-        Int128 fixed_weight = 1;
+        std::int64_t fixed_weight = 1;
         for (int i = 0; i < n; ++i) {
             if (i == p) continue;
             const DirectiveStateSet& set = *ls.dir[idx(i)];
-            std::array<std::int64_t, 2> w{0, 0};
-            for (int k = 0; k < set.count; ++k) w[set.rot[idx(k)].bit ? 1 : 0] += set.rot[idx(k)].occurrences;
+            std::int64_t w0 = 0, w1 = 0;
+            for (int k = 0; k < set.count; ++k) {
+                const StateFactors& f = set.rot[idx(k)];
+                w0 += f.bit ? 0 : f.occurrences;
+                w1 += f.bit ? f.occurrences : 0;
+            }
             const bool distinct = (lv.edge_bits >> i) & 1u;
-            if (distinct && w[0] > 0 && w[1] > 0) {
-                weight[idx(num_varying)] = w;
+            if (distinct && w0 > 0 && w1 > 0) {
+                weight[idx(num_varying)][0] = w0;
+                weight[idx(num_varying)][1] = w1;
                 varying[idx(num_varying++)] = i;
             } else {
-                if (distinct && w[1] > 0) fixed_bits |= 1u << i;
-                fixed_weight *= w[0] + w[1];
+                if (distinct && w1 > 0) fixed_bits |= 1u << i;
+                fixed_weight = ck.mul(fixed_weight, w0 + w1);
             }
         }
         std::int64_t min_compute = std::numeric_limits<std::int64_t>::max();
         bool fatal = false;
         for (std::uint32_t pattern = 0; pattern < (1u << num_varying); ++pattern) {
             std::uint32_t bits = fixed_bits;
-            Int128 w = fixed_weight;
+            std::int64_t w = fixed_weight;
             for (int v = 0; v < num_varying; ++v) {
                 const unsigned b = (pattern >> v) & 1u;
-                if (b) bits |= 1u << varying[idx(v)];
-                w *= weight[idx(v)][b];
+                bits |= b << varying[idx(v)];
+                w = ck.mul(w, weight[idx(v)][b]);
             }
             for (int k = 0; k < sp_set.count; ++k) {
                 const StateFactors& sp = sp_set.rot[idx(k)];
@@ -1023,11 +1158,12 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
                 });
                 if (active == 0) active = static_cast<double>(sp.edge ? nec : nc);
                 min_compute = std::min(min_compute, compute);
-                runtime += w * sp.occurrences * compute;
-                active_sum += static_cast<double>(w * sp.occurrences) * active;
+                const std::int64_t weight_here = ck.mul(w, sp.occurrences);
+                runtime = ck.add(runtime, ck.mul(weight_here, compute));
+                active_sum += static_cast<double>(weight_here) * active;
             }
         }
-        if (fatal || min_compute < 1 || min_compute < max_traffic_delay) return false;
+        if (fatal || min_compute < 1 || may_outlast(min_compute)) return false;
         // MAESTRO's L1 figure comes from the first step's first sub-cluster analysis.
         std::uint32_t first_bits = 0;
         for (int i = 0; i < n; ++i) first_bits |= ls.dir[idx(i)]->first_step().bit;
@@ -1036,34 +1172,36 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
         });
     }
     // The first step adds its ingress delay instead of overlapping it.
-    runtime += noc_delay(first_ingress[0] + first_ingress[1], lv.noc_bandwidth, lv.noc_head_latency);
+    runtime = ck.add(runtime, noc_delay(first_ingress[0] + first_ingress[1], lv.noc_bandwidth, lv.noc_head_latency));
 
     // Counts, summed over cases by factor: MACs and output traffic multiply out directly.
-    Int128 occurrences = 1, macs = 1, egress = 1;
+    std::int64_t occurrences = 1, macs = 1, egress = 1;
     for (int i = 0; i < n; ++i) {
         if (i == p) continue;
         const DirectiveStateSet& set = *ls.dir[idx(i)];
-        occurrences *= set.occurrence_sum;
-        macs *= set.macs_sum;
-        egress *= set.egress_sum;
+        occurrences = ck.mul(occurrences, set.occurrence_sum);
+        macs = ck.mul(macs, set.macs_sum);
+        egress = ck.mul(egress, set.egress_sum);
     }
-    Int128 sp_total = 0, sp_egress = 0;
+    std::int64_t sp_total = 0, sp_egress = 0;
     for (int k = 0; k < sp_set.count; ++k) {
         const std::int64_t occ = sp_set.rot[idx(k)].occurrences;
-        sp_total += static_cast<Int128>(occ) * sp_set.total_factor[idx(k)];
-        sp_egress += static_cast<Int128>(occ) * sp_set.spread_out[idx(k)];
+        sp_total = ck.add(sp_total, ck.mul(occ, sp_set.total_factor[idx(k)]));
+        sp_egress = ck.add(sp_egress, ck.mul(occ, sp_set.spread_out[idx(k)]));
     }
-    occurrences *= sp_set.occurrence_sum;
-    macs *= sp_total;
-    egress *= sp_egress;
+    occurrences = ck.mul(occurrences, sp_set.occurrence_sum);
+    macs = ck.mul(macs, sp_total);
+    egress = ck.mul(egress, sp_egress);
 
     // Ingress: the first step, plus the cases grouped by their changing directive j (the last
     // not at its first step): any state before j, a later state of j, first steps after j.
-    std::array<Int128, 2> ingress{first_ingress[0], first_ingress[1]};
+    std::array<std::int64_t, 2> ingress{first_ingress[0], first_ingress[1]};
     for (std::size_t r = 0; r < 2; ++r) {
         // Products after j (first steps), and whether a coupled one there is not unrolled.
-        std::array<Int128, kMaxN + 1> after;
+        std::array<std::int64_t, kMaxN + 1> after;
         std::array<bool, kMaxN + 1> inited;
+        std::int64_t product = 1;
+        bool any_inited = false;
         after[idx(n)] = 1;
         inited[idx(n)] = false;
         for (int i = n - 1; i >= 0; --i) {
@@ -1072,68 +1210,61 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
             std::int64_t factor = f.ingress[r];
             // The SpatialMap at its first step after j: all but the first take the fresh part.
             if (i == p && p_in[r]) factor = sp_set.spread_fresh[idx(sp_set.count - 1)];
-            after[idx(i)] = after[idx(i + 1)] * factor;
-            inited[idx(i)] = inited[idx(i + 1)] || (coupled && !f.unrolled);
+            product = ck.mul(product, factor);
+            any_inited |= coupled & !f.unrolled;
+            after[idx(i)] = product;
+            inited[idx(i)] = any_inited;
         }
-        Int128 before = 1;  // sum over the states of directives before j
+        std::int64_t before = 1;  // sum over the states of directives before j
         for (int j = 0; j < n; ++j) {
             const DirectiveStateSet& set = *ls.dir[idx(j)];
             const bool coupled = lv.tables[idx(j)].coupled(static_cast<TensorRole>(r));
             if (coupled && set.count > 1) {
                 const bool init = inited[idx(j + 1)];
-                Int128 middle = 0;
+                std::int64_t middle = 0;
                 if (j != p) {
                     const DirectiveTables& tj = lv.tables[idx(j)];
-                    middle = static_cast<Int128>(set.occurrence_sum - 1) *
-                             (init ? tj.m : std::max<std::int64_t>(tj.u, 1));
+                    middle = ck.mul(set.occurrence_sum - 1, init ? tj.m : std::max<std::int64_t>(tj.u, 1));
                 } else {
                     for (int k = 0; k + 1 < set.count; ++k)  // the later states
-                        middle += static_cast<Int128>(set.rot[idx(k)].occurrences) *
-                                  (init ? set.spread_full[idx(k)] : set.spread_fresh[idx(k)]);
+                        middle = ck.add(middle, ck.mul(set.rot[idx(k)].occurrences,
+                                                       init ? set.spread_full[idx(k)] : set.spread_fresh[idx(k)]));
                 }
-                ingress[r] += before * middle * after[idx(j + 1)];
+                ingress[r] = ck.add(ingress[r], ck.mul(ck.mul(before, middle), after[idx(j + 1)]));
             }
             if (j == p) {
-                Int128 sum = 0;  // before the changing directive: whole tiles, any state
+                std::int64_t sum = 0;  // before the changing directive: whole tiles, any state
                 for (int k = 0; k < set.count; ++k)
-                    sum += static_cast<Int128>(set.rot[idx(k)].occurrences) * (p_in[r] ? set.spread_full[idx(k)] : 1);
-                before *= sum;
+                    sum = ck.add(sum, ck.mul(set.rot[idx(k)].occurrences, p_in[r] ? set.spread_full[idx(k)] : 1));
+                before = ck.mul(before, sum);
             } else {
-                before *= set.ingress_sum[r];
+                before = ck.mul(before, set.ingress_sum[r]);
             }
         }
     }
 
-    auto narrow = [](Int128 v, bool& overflow) {
-        if (v > std::numeric_limits<std::int64_t>::max() || v < 0) {
-            overflow = true;
-            return std::numeric_limits<std::int64_t>::max();
-        }
-        return static_cast<std::int64_t>(v);
-    };
-    bool overflow = false;
+    // A count beyond 64 bits: the case walk sums exactly and reports it.
+    if (ck.overflow) return false;
     constexpr auto in = kIn, w = kW, o = kOut;
-    out.runtime = narrow(runtime, overflow);
-    out.macs = narrow(macs, overflow);
+    out.runtime = runtime;
+    out.macs = macs;
     out.l2_required[in] = 2 * first_ingress[0];
     out.l2_required[w] = 2 * first_ingress[1];
     out.l2_required[o] = out_buffer;
     out.tensors[in].l2_write = plan_.l2_seed[in];
     out.tensors[w].l2_write = plan_.l2_seed[w];
     out.tensors[o].l2_read = plan_.l2_seed[o];
-    out.tensors[o].l2_write = narrow(egress, overflow);
+    out.tensors[o].l2_write = egress;
     out.tensors[o].l1_write = out.tensors[o].l1_read = out.macs;
     for (std::size_t r = 0; r < 2; ++r) {
-        out.tensors[r].l2_read = out.tensors[r].l1_write = narrow(ingress[r], overflow);
+        out.tensors[r].l2_read = out.tensors[r].l1_write = ingress[r];
         out.tensors[r].l1_read = out.macs;
     }
     const LevelPlan& inner = plan_.levels[idx(plan_.num_levels - 1)];
     out.l1_required = 2 * first_size_calls *
                           (mapped_volume(inner, plan_.tensors[kIn]) + mapped_volume(inner, plan_.tensors[kW])) +
                       2 * mapped_volume(inner, plan_.tensors[kOut]);
-    const auto occ = narrow(occurrences, overflow);
-    out.avg_active_clusters = active_sum / static_cast<double>(occ);
-    if (overflow) out.problem.kind = Invalidity::ArithmeticOverflow;
+    out.avg_active_clusters = active_sum / static_cast<double>(occurrences);
     return true;
 }
 

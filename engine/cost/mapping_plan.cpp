@@ -70,7 +70,7 @@ bool cheap_layer_check(const Layer& layer) {
 
 // MAESTRO's dimension table for the layer, including its derivation of the missing one of
 // Y / Y' (and X / X') and its (crossed) choice of which stride the derived one inherits.
-void build_full_dimensions(const Layer& layer, MappingPlan& plan) {
+void build_layer_part(const Layer& layer, LayerPart& plan) {
     const LayerType type = analysed_type(layer.type);
     plan.convolution_like = is_convolution_like(type);
     plan.full = {};
@@ -121,7 +121,7 @@ void build_full_dimensions(const Layer& layer, MappingPlan& plan) {
             plan.full_dims.insert(Dim::Y);
         }
     }
-    plan.levels[0].stride = strides;
+    plan.stride = strides;
 
     const bool batch = plan.full_dims.contains(Dim::N);
     auto& t = plan.tensors;
@@ -150,7 +150,53 @@ void build_full_dimensions(const Layer& layer, MappingPlan& plan) {
             t[out] = tensor_dims({Dim::K, Dim::Y, Dim::X}, batch);
             break;
     }
+    for (Dim d : kAllDims) {
+        std::uint8_t mask = 0;
+        for (int r = 0; r < kNumTensors; ++r)
+            if (t[static_cast<std::size_t>(r)].set.contains(d)) mask = static_cast<std::uint8_t>(mask | (1u << r));
+        plan.dim_tensors[static_cast<std::size_t>(index_of(d))] = mask;
+    }
+    for (int r = 0; r < kNumTensors; ++r) {
+        const TensorDims& td = t[static_cast<std::size_t>(r)];
+        std::int64_t size = 1;
+        for (int k = 0; k < td.count; ++k) {
+            const Dim d = td.dims[static_cast<std::size_t>(k)];
+            size *= (r == static_cast<int>(TensorRole::Output) && plan.convolution_like && is_reference_dim(d))
+                        ? at(plan.full, d) - at(plan.full, window_partner(d)) + 1
+                        : at(plan.full, d);
+        }
+        plan.l2_seed[static_cast<std::size_t>(r)] = size;
+    }
 }
+
+// The layer's part of the plan, kept per thread: a search evaluates one layer many times, and
+// this part costs as much as a level's.
+const LayerPart& layer_part(const Layer& layer) {
+    struct Entry {
+        bool used = false;
+        LayerType type = LayerType::Conv;
+        std::array<std::int64_t, kNumDims> sizes{}, strides{};
+        LayerPart part;
+    };
+    constexpr std::size_t kSlots = 32;
+    static thread_local std::array<Entry, kSlots> cache;
+    std::uint64_t hash = static_cast<std::uint64_t>(layer.type);
+    for (int d = 0; d < kNumDims; ++d)
+        hash = hash * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(layer.sizes[static_cast<std::size_t>(d)]) * 31 +
+               static_cast<std::uint64_t>(layer.strides[static_cast<std::size_t>(d)]);
+    Entry& e = cache[(hash >> 40) % kSlots];
+    if (e.used && e.type == layer.type && e.sizes == layer.sizes && e.strides == layer.strides) return e.part;
+    e.used = true;
+    e.type = layer.type;
+    e.sizes = layer.sizes;
+    e.strides = layer.strides;
+    e.part = LayerPart{};
+    e.part.well_formed = cheap_layer_check(layer);
+    if (e.part.well_formed) build_layer_part(layer, e.part);
+    return e.part;
+}
+
+
 
 // MAESTRO's spatial edge analysis: how many sub-clusters are busy in the last spatial step.
 std::int64_t edge_sub_clusters(const LevelDirective& sp, std::int64_t dim, std::int64_t clusters) {
@@ -204,7 +250,7 @@ void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
 }
 
 // Gathers each directive's reuse-table values and tensor couplings for the fast analysis.
-void build_directive_tables(LevelPlan& lv, const std::array<TensorDims, kNumTensors>& tensors) {
+void build_directive_tables(LevelPlan& lv, const std::array<std::uint8_t, kNumDims>& dim_tensors) {
     int spatial_count = 0;
     DimSet seen;
     lv.simple = true;
@@ -225,10 +271,7 @@ void build_directive_tables(LevelPlan& lv, const std::array<TensorDims, kNumTens
         t.meo = at(lv.mapped_edge, o);
         t.ueo = at(lv.unique_edge, o);
         if (t.me != t.m && i < 32) lv.edge_bits |= 1u << i;
-        t.tensors = 0;
-        for (int r = 0; r < kNumTensors; ++r)
-            if (tensors[static_cast<std::size_t>(r)].set.contains(d.dim))
-                t.tensors = static_cast<std::uint8_t>(t.tensors | (1u << r));
+        t.tensors = dim_tensors[static_cast<std::size_t>(index_of(d.dim))];
     }
     if (spatial_count != 1) lv.simple = false;
 }
@@ -242,14 +285,21 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
     plan.simd_lanes = acc.simd_lanes;
     plan.offchip_bandwidth = acc.offchip_bw_elements_per_cycle;
     plan.configured_pes = acc.num_pes;
-    if (!cheap_layer_check(layer)) return fail(plan, Invalidity::LayerShape);
+    const LayerPart& part = layer_part(layer);
+    if (!part.well_formed) return fail(plan, Invalidity::LayerShape);
     if (acc.num_pes < 1 || acc.simd_lanes < 1 || acc.offchip_bw_elements_per_cycle < 1)
         return fail(plan, Invalidity::AcceleratorSpec);
     for (const auto& n : acc.noc)
         if (n.bandwidth_elements_per_cycle < 1) return fail(plan, Invalidity::AcceleratorSpec);
     if (mapping.directives.empty()) return fail(plan, Invalidity::EmptyMapping);
 
-    build_full_dimensions(layer, plan);
+    plan.convolution_like = part.convolution_like;
+    plan.full = part.full;
+    plan.full_dims = part.full_dims;
+    plan.levels[0].stride = part.stride;
+    plan.tensors = part.tensors;
+    plan.l2_seed = part.l2_seed;
+    plan.dim_tensors = part.dim_tensors;
 
     // Directive-level checks MAESTRO makes while parsing.
     int num_clusters = 0;
@@ -427,7 +477,7 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         const auto& sp = lv.directives[static_cast<std::size_t>(lv.first_spatial)];
         lv.num_edge_sub_clusters = edge_sub_clusters(sp, at(level_tile, sp.dim), lv.num_sub_clusters);
         build_reuse_tables(lv, plan.convolution_like);
-        build_directive_tables(lv, plan.tensors);
+        build_directive_tables(lv, plan.dim_tensors);
         if (up) {
             for (int i = 0; i < lv.num_directives; ++i)
                 lv.parent_directive[static_cast<std::size_t>(i)] =
@@ -452,17 +502,6 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
     plan.all_levels_simple = true;
     for (int li = 0; li < plan.num_levels; ++li)
         plan.all_levels_simple = plan.all_levels_simple && plan.levels[static_cast<std::size_t>(li)].simple;
-    for (int r = 0; r < kNumTensors; ++r) {
-        const TensorDims& t = plan.tensors[static_cast<std::size_t>(r)];
-        std::int64_t size = 1;
-        for (int k = 0; k < t.count; ++k) {
-            const Dim d = t.dims[static_cast<std::size_t>(k)];
-            size *= (r == static_cast<int>(TensorRole::Output) && plan.convolution_like && is_reference_dim(d))
-                        ? at(plan.full, d) - at(plan.full, window_partner(d)) + 1
-                        : at(plan.full, d);
-        }
-        plan.l2_seed[static_cast<std::size_t>(r)] = size;
-    }
 }
 
 }  // namespace mapscape

@@ -79,6 +79,18 @@ struct LevelPlan {
     std::array<std::int8_t, kMaxLevelDirectives> parent_directive;
 };
 
+// The part of a plan that depends on the layer alone.
+struct LayerPart {
+    bool well_formed = false;  // sizes positive where needed, work below 2^53
+    bool convolution_like = true;
+    DimArray full{};           // the layer's dimension table (Y'/X' or Y/X derived)
+    DimSet full_dims;
+    DimArray stride{};         // per dimension (only Y and X matter)
+    std::array<TensorDims, kNumTensors> tensors{};  // by TensorRole
+    std::array<std::int64_t, kNumTensors> l2_seed{};
+    std::array<std::uint8_t, kNumDims> dim_tensors{};  // bit r: TensorRole r has the dimension
+};
+
 struct MappingPlan {
     InvalidityDetail invalid;  // set when the mapping cannot be analysed at all
     bool convolution_like = true;
@@ -91,6 +103,7 @@ struct MappingPlan {
     // Tensor sizes at the top level: input and weight (MAESTRO's L2 write seeds) and the
     // unstrided output (its L2 read seed).
     std::array<std::int64_t, kNumTensors> l2_seed{};
+    std::array<std::uint8_t, kNumDims> dim_tensors{};  // bit r: TensorRole r has the dimension
     bool all_levels_simple = false;
     std::int64_t simd_lanes = 1;
     std::int64_t offchip_bandwidth = 1;
