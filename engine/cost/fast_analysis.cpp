@@ -117,30 +117,32 @@ struct SpatialCosting {
 // One directive's iteration states for one size of its dimension, rotated so the first step
 // comes last: MAESTRO visits the all-first-step case, then (its case c >= 1 puts directive i in
 // state (digit_i(c - 1) + 1) mod n_i) the rotated lists in plain odometer order.
+// No default member values: arrays of these are made per evaluation, and the builders set
+// every field they use.
 struct DirectiveStateSet {
-    int count = 0;
+    int count;
     std::array<StateFactors, 3> rot;
     // Closed-form sums over the states: occurrences x MAC factor (for the SpatialMap, with its
     // busiest-sub-cluster factor), and for the SpatialMap busy sub-clusters and occurrences.
-    std::int64_t macs_sum = 0;
-    std::int64_t busy_sum = 0;
-    std::int64_t occurrence_sum = 0;
+    std::int64_t macs_sum;
+    std::int64_t busy_sum;
+    std::int64_t occurrence_sum;
     // Extremes over the states, for the compute-bound test: smallest MAC factor (for the
     // SpatialMap: busiest sub-cluster's), largest egress factor (the SpatialMap: its spread),
     // largest ingress factor per input tensor (1 for the SpatialMap).
-    std::int64_t min_macs = 0;
-    std::int64_t max_egress = 0;
-    std::array<std::int64_t, 2> max_ingress{};
-    bool reuses_unrolled = false;  // a fully unrolled temporal dimension has later steps
+    std::int64_t min_macs;
+    std::int64_t max_egress;
+    std::array<std::int64_t, 2> max_ingress;
+    bool reuses_unrolled;  // a fully unrolled temporal dimension has later steps
     // SpatialMap only, per state: traffic summed over its sub-clusters when they all take whole
     // tiles (spread_full), when all but the first take only the fresh part (spread_fresh), and
     // of the output (spread_out, 1 if not an output dimension); MACs over all sub-clusters per
     // MAC of the others (total_factor); and the first step's whole-tile traffic.
     std::array<std::int64_t, 3> spread_full, spread_fresh, spread_out, total_factor;
-    std::int64_t first_mapped_spread = 1;
+    std::int64_t first_mapped_spread;
     // Other directives: occurrences x ingress factor per input tensor, x egress factor.
-    std::array<std::int64_t, 2> ingress_sum{};
-    std::int64_t egress_sum = 0;
+    std::array<std::int64_t, 2> ingress_sum;
+    std::int64_t egress_sum;
     const StateFactors& first_step() const { return rot[idx(count - 1)]; }
 };
 
@@ -313,7 +315,7 @@ FastScratch& fast_scratch() {
 // take in a level (its parent's full and edge tile), to decide for all its tiles at once.
 struct StateSetChoices {
     int n = 0;
-    std::array<std::array<const DirectiveStateSet*, 2>, kMaxN> set;
+    std::array<std::array<const DirectiveStateSet*, 2>, kMaxN> set;  // both set (the same twice if one)
     std::array<int, kMaxN> count;
 };
 
@@ -442,34 +444,42 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
 // fraction of its cost, so it settles most levels; when it does not, the precise bound must.
 // Usable exactly when traffic_bounds is, except on overflow, where it returns that instead.
 TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
+    // Branch-free over the directives (whose order varies from mapping to mapping): both
+    // choices are always visited (one twice when there is one), and tests are accumulated.
     TrafficBounds result;
     const int n = ch.n, p = lv.first_spatial;
-    std::int64_t min_macs = 1, egress = 1, spread = 1;
+    std::int64_t min_macs = 1, egress = 1, lowest = std::numeric_limits<std::int64_t>::max();
     std::array<std::int64_t, 2> ingress{1, 1};
     unsigned coupled_any = 0;
-    bool overflow = false;
+    bool overflow = false, aborts = false;
     for (int i = 0; i < n; ++i) {
         const DirectiveTables& t = lv.tables[idx(i)];
-        std::int64_t lo = std::numeric_limits<std::int64_t>::max(), eg = 0;
-        std::array<std::int64_t, 2> in{1, 1};
-        if (i != p) in = {t.coupled(TensorRole::Input) ? std::max<std::int64_t>(t.m, t.u) : 1,
-                          t.coupled(TensorRole::Weight) ? std::max<std::int64_t>(t.m, t.u) : 1};
-        for (int v = 0; v < ch.count[idx(i)]; ++v) {
-            const DirectiveStateSet& set = *ch.set[idx(i)][idx(v)];
-            if (set.reuses_unrolled) return result;  // MAESTRO would abort
-            lo = std::min(lo, set.min_macs);
-            eg = std::max(eg, set.max_egress);
-            for (std::size_t r = 0; r < 2; ++r) in[r] = std::max({in[r], set.max_ingress[r], set.first_step().ingress[r]});
-            if (i == p)
-                for (int k = 0; k < set.count; ++k)
-                    spread = std::max({spread, set.spread_full[idx(k)], set.spread_fresh[idx(k)]});
+        const DirectiveStateSet& a = *ch.set[idx(i)][0];
+        const DirectiveStateSet& b = *ch.set[idx(i)][1];
+        aborts |= a.reuses_unrolled | b.reuses_unrolled;  // MAESTRO would abort
+        const std::int64_t lo = std::min(a.min_macs, b.min_macs);
+        lowest = std::min(lowest, lo);
+        const std::int64_t eg = std::max(a.max_egress, b.max_egress);
+        const std::int64_t whole = std::max<std::int64_t>(t.m, t.u) - 1;
+        const bool other = i != p;
+        std::array<std::int64_t, 2> in;
+        for (std::size_t r = 0; r < 2; ++r) {
+            const std::int64_t own = 1 + whole * (other & ((t.tensors >> r) & 1u));
+            in[r] = std::max({own, a.max_ingress[r], b.max_ingress[r], a.first_step().ingress[r],
+                              b.first_step().ingress[r]});
         }
-        if (lo < 1) return result;  // some case does no work
         coupled_any |= t.tensors;
         overflow |= __builtin_mul_overflow(min_macs, lo, &min_macs);
         overflow |= __builtin_mul_overflow(egress, eg, &egress);
         overflow |= __builtin_mul_overflow(ingress[0], in[0], &ingress[0]);
         overflow |= __builtin_mul_overflow(ingress[1], in[1], &ingress[1]);
+    }
+    if (aborts || lowest < 1) return result;  // an abort, or some case does no work
+    std::int64_t spread = 1;
+    for (int v = 0; v < 2; ++v) {
+        const DirectiveStateSet& set = *ch.set[idx(p)][idx(v)];
+        for (int k = 0; k < set.count; ++k)
+            spread = std::max({spread, set.spread_full[idx(k)], set.spread_fresh[idx(k)]});
     }
     const DirectiveTables& tp = lv.tables[idx(p)];
     std::int64_t traffic = 0;
@@ -720,6 +730,7 @@ void FastAnalyzer::prepare_level(int li) {
             build_state_set(lv, k, v ? t.me : t.m, set);
             all.set[idx(k)][idx(v)] = &set;
         }
+        all.set[idx(k)][1] = all.set[idx(k)][idx(variants - 1)];
         all.count[idx(k)] = variants;
     }
     level_compute_bound_[idx(li)] =
@@ -834,7 +845,7 @@ InnerOutcome FastAnalyzer::analyze_inner(int li, LevelStates& ls) {
             StateSetChoices one;
             one.n = ls.n;
             for (int i = 0; i < ls.n; ++i) {
-                one.set[idx(i)][0] = ls.dir[idx(i)];
+                one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
                 one.count[idx(i)] = 1;
             }
             bound = compute_bound(lv, one);
@@ -1065,7 +1076,7 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
     StateSetChoices one;
     one.n = n;
     for (int i = 0; i < n; ++i) {
-        one.set[idx(i)][0] = ls.dir[idx(i)];
+        one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
         one.count[idx(i)] = 1;
     }
     TrafficBounds bounds = loose_traffic_bounds(lv, one);
@@ -1215,31 +1226,29 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
             after[idx(i)] = product;
             inited[idx(i)] = any_inited;
         }
+        // The SpatialMap's terms: its later states (whole or fresh tiles, by whether the tensor
+        // is inited), and all its states before the changing directive (whole tiles).
+        std::array<std::int64_t, 2> sp_middle{0, 0};  // [inited]
+        std::int64_t sp_before = 0;
+        for (int k = 0; k < sp_set.count; ++k) {
+            const std::int64_t occ = sp_set.rot[idx(k)].occurrences;
+            if (k + 1 < sp_set.count) {
+                sp_middle[0] = ck.add(sp_middle[0], ck.mul(occ, sp_set.spread_fresh[idx(k)]));
+                sp_middle[1] = ck.add(sp_middle[1], ck.mul(occ, sp_set.spread_full[idx(k)]));
+            }
+            sp_before = ck.add(sp_before, ck.mul(occ, p_in[r] ? sp_set.spread_full[idx(k)] : 1));
+        }
+        // Branch-free over the directives, whose order varies from mapping to mapping.
         std::int64_t before = 1;  // sum over the states of directives before j
         for (int j = 0; j < n; ++j) {
             const DirectiveStateSet& set = *ls.dir[idx(j)];
-            const bool coupled = lv.tables[idx(j)].coupled(static_cast<TensorRole>(r));
-            if (coupled && set.count > 1) {
-                const bool init = inited[idx(j + 1)];
-                std::int64_t middle = 0;
-                if (j != p) {
-                    const DirectiveTables& tj = lv.tables[idx(j)];
-                    middle = ck.mul(set.occurrence_sum - 1, init ? tj.m : std::max<std::int64_t>(tj.u, 1));
-                } else {
-                    for (int k = 0; k + 1 < set.count; ++k)  // the later states
-                        middle = ck.add(middle, ck.mul(set.rot[idx(k)].occurrences,
-                                                       init ? set.spread_full[idx(k)] : set.spread_fresh[idx(k)]));
-                }
-                ingress[r] = ck.add(ingress[r], ck.mul(ck.mul(before, middle), after[idx(j + 1)]));
-            }
-            if (j == p) {
-                std::int64_t sum = 0;  // before the changing directive: whole tiles, any state
-                for (int k = 0; k < set.count; ++k)
-                    sum = ck.add(sum, ck.mul(set.rot[idx(k)].occurrences, p_in[r] ? set.spread_full[idx(k)] : 1));
-                before = ck.mul(before, sum);
-            } else {
-                before = ck.mul(before, set.ingress_sum[r]);
-            }
+            const DirectiveTables& tj = lv.tables[idx(j)];
+            const bool changes = tj.coupled(static_cast<TensorRole>(r)) & (set.count > 1);
+            const bool init = inited[idx(j + 1)];
+            const std::int64_t own = ck.mul(set.occurrence_sum - 1, init ? tj.m : std::max<std::int64_t>(tj.u, 1));
+            const std::int64_t middle = changes ? (j == p ? sp_middle[init] : own) : 0;
+            ingress[r] = ck.add(ingress[r], ck.mul(ck.mul(before, middle), after[idx(j + 1)]));
+            before = ck.mul(before, j == p ? sp_before : set.ingress_sum[r]);
         }
     }
 

@@ -226,11 +226,10 @@ void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
         const auto& d = lv.directives[static_cast<std::size_t>(i)];
         const std::int64_t dim = at(lv.tile, d.dim), size = d.size, ofs = d.offset;
         std::int64_t steady = int_div(dim - size, ofs);
-        if (steady < 0) steady = 0;
-        const bool has_edge = (steady * ofs + size < dim) || (size > dim);
+        steady = std::max<std::int64_t>(steady, 0);
+        const bool has_edge = (steady * ofs + size < dim) | (size > dim);
         at(lv.mapped, d.dim) = size;
-        at(lv.unique, d.dim) = std::min(size, ofs);
-        if (!d.spatial && dim <= size) at(lv.unique, d.dim) = 0;
+        at(lv.unique, d.dim) = (!d.spatial & (dim <= size)) ? 0 : std::min(size, ofs);
         std::int64_t edge_size = dim - (steady + 1) * ofs;
         if (edge_size < 0) edge_size = dim;
         const std::int64_t out_of_bound = size - edge_size;
@@ -238,9 +237,10 @@ void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
         at(lv.unique_edge, d.dim) = std::max<std::int64_t>(ofs - out_of_bound, 0);
     }
     if (!convolution_like) return;
-    for (int i = 0; i < lv.num_directives; ++i) {
+    for (Dim reference : {Dim::X, Dim::Y}) {  // the last directive on it wins, as in MAESTRO
+        const int i = lv.last_directive[static_cast<std::size_t>(index_of(reference))];
+        if (i < 0) continue;
         const auto& d = lv.directives[static_cast<std::size_t>(i)];
-        if (!is_reference_dim(d.dim)) continue;
         const Dim out = output_dim_of(d.dim), window = window_partner(d.dim);
         at(lv.mapped, out) = at(lv.mapped, d.dim) - at(lv.mapped, window) + 1;
         at(lv.unique, out) = std::min(d.offset, d.size);
@@ -270,7 +270,7 @@ void build_directive_tables(LevelPlan& lv, const std::array<std::uint8_t, kNumDi
         t.uo = at(lv.unique, o);
         t.meo = at(lv.mapped_edge, o);
         t.ueo = at(lv.unique_edge, o);
-        if (t.me != t.m && i < 32) lv.edge_bits |= 1u << i;
+        lv.edge_bits |= static_cast<std::uint32_t>(t.me != t.m) << i;  // i < kMaxLevelDirectives
         t.tensors = dim_tensors[static_cast<std::size_t>(index_of(d.dim))];
     }
     if (spatial_count != 1) lv.simple = false;
@@ -385,11 +385,11 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                         if (idx >= 0) ws = up->directives[static_cast<std::size_t>(idx)].size;
                     }
                 }
-                for (int i = 0; i < own_count; ++i) {
+                for (int i = 0; i < own_count; ++i) {  // branch-free: directive order varies
                     auto& od = own[static_cast<std::size_t>(i)];
-                    if (od.dim != out_dim) continue;
-                    od.dim = in_dim;
-                    od.size += ws - 1;
+                    const bool output = od.dim == out_dim;
+                    od.dim = output ? in_dim : od.dim;
+                    od.size += output ? ws - 1 : 0;
                 }
                 own_dims.erase(out_dim);
                 own_dims.insert(in_dim);
@@ -458,16 +458,14 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         lv.mapped_dims = {};
         lv.first_spatial = -1;
         int spatial_count = 0;
-        for (int i = 0; i < count; ++i) {
+        for (int i = count - 1; i >= 0; --i) {  // backwards, so the first one is written last
             const auto& d = lv.directives[static_cast<std::size_t>(i)];
             const auto di = static_cast<std::size_t>(index_of(d.dim));
-            if (lv.first_directive[di] < 0) lv.first_directive[di] = static_cast<std::int8_t>(i);
-            lv.last_directive[di] = static_cast<std::int8_t>(i);
+            lv.first_directive[di] = static_cast<std::int8_t>(i);
+            lv.last_directive[di] = std::max(lv.last_directive[di], static_cast<std::int8_t>(i));
             lv.mapped_dims.insert(d.dim);
-            if (d.spatial) {
-                if (lv.first_spatial < 0) lv.first_spatial = i;
-                ++spatial_count;
-            }
+            lv.first_spatial = d.spatial ? i : lv.first_spatial;
+            spatial_count += d.spatial;
         }
         if (spatial_count == 0) return fail(plan, Invalidity::NoSpatialMap, li);
         if (spatial_count > 2)
