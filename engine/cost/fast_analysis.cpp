@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "cost/iteration_states.hpp"
+#include "util/select.hpp"
 
 namespace mapscape {
 
@@ -202,7 +203,6 @@ void build_spatial_state_set(const LevelPlan& lv, int i, std::int64_t dim, Direc
     }
 }
 
-inline std::int64_t pick(bool c, std::int64_t a, std::int64_t b) { return c ? a : b; }
 
 // A TemporalMap's states (at most Init, Steady, Edge), built without data-dependent branches:
 // which states exist varies from directive to directive, and mispredicted branches cost more
@@ -220,10 +220,10 @@ void build_temporal_state_set(const LevelPlan& lv, int i, std::int64_t dim, Dire
     const std::uint32_t bit = 1u << i;
 
     // Factors: the Init step takes the edge tile when it overhangs, the Edge step always.
-    const std::int64_t init_macs = pick(out, pick(init_edge, t.meo, t.mo), pick(init_edge, t.me, t.m));
-    const std::int64_t steady_macs = pick(out, t.mo, t.m);
-    const std::int64_t edge_macs = pick(out, t.meo, t.me);
-    const std::int64_t init_in = pick(init_edge, t.me, t.m);
+    const std::int64_t init_macs = select(out, select(init_edge, t.meo, t.mo), select(init_edge, t.me, t.m));
+    const std::int64_t steady_macs = select(out, t.mo, t.m);
+    const std::int64_t edge_macs = select(out, t.meo, t.me);
+    const std::int64_t init_in = select(init_edge, t.me, t.m);
     // MAESTRO visits the first step last (see DirectiveStateSet). Fields are stored one by one:
     // building whole structs and copying them makes the compiler merge scalar stores into wide
     // loads, which stall store forwarding.
@@ -238,29 +238,29 @@ void build_temporal_state_set(const LevelPlan& lv, int i, std::int64_t dim, Dire
         f.edge_edge = false;
         f.occurrences = occurrences;
         f.macs = macs;
-        f.egress = pick(out, macs, 1);
-        f.ingress[0] = pick(in0, in_factor, 1);
-        f.ingress[1] = pick(in1, in_factor, 1);
+        f.egress = select(out, macs, 1);
+        f.ingress[0] = select(in0, in_factor, 1);
+        f.ingress[1] = select(in1, in_factor, 1);
         f.bit = b;
     };
     put(mid_at, Position::Steady, false, false, steady, steady_macs, t.m, 0u);
     put(last_at, Position::Edge, true, false, 1, edge_macs, t.m, bit);
     put(init_at, Position::Init, init_edge, dim <= size, 1, init_macs, init_in, init_edge ? bit : 0u);
     // Sums and extremes over the states that exist.
-    const std::int64_t occ_mid = pick(has_steady, steady, 0), occ_last = pick(has_edge, 1, 0);
-    const std::int64_t init_egress = pick(out, init_macs, 1), mid_egress = pick(out, steady_macs, 1),
-                       last_egress = pick(out, edge_macs, 1);
+    const std::int64_t occ_mid = select(has_steady, steady, 0), occ_last = select(has_edge, 1, 0);
+    const std::int64_t init_egress = select(out, init_macs, 1), mid_egress = select(out, steady_macs, 1),
+                       last_egress = select(out, edge_macs, 1);
     set.occurrence_sum = 1 + occ_mid + occ_last;
     set.macs_sum = init_macs + occ_mid * steady_macs + occ_last * edge_macs;
     set.egress_sum = init_egress + occ_mid * mid_egress + occ_last * last_egress;
     constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
-    set.min_macs = std::min({init_macs, pick(has_steady, steady_macs, kNone), pick(has_edge, edge_macs, kNone)});
-    set.max_egress = std::max({init_egress, pick(has_steady, mid_egress, 0), pick(has_edge, last_egress, 0)});
+    set.min_macs = std::min({init_macs, select(has_steady, steady_macs, kNone), select(has_edge, edge_macs, kNone)});
+    set.max_egress = std::max({init_egress, select(has_steady, mid_egress, 0), select(has_edge, last_egress, 0)});
     const bool coupled[2] = {in0, in1};
     for (std::size_t r = 0; r < 2; ++r) {
-        const std::int64_t first = pick(coupled[r], init_in, 1), later = pick(coupled[r], t.m, 1);
+        const std::int64_t first = select(coupled[r], init_in, 1), later = select(coupled[r], t.m, 1);
         set.ingress_sum[r] = first + (occ_mid + occ_last) * later;
-        set.max_ingress[r] = pick(has_steady | has_edge, std::max(first, later), first);
+        set.max_ingress[r] = select(has_steady | has_edge, std::max(first, later), first);
     }
     set.busy_sum = 0;
     set.reuses_unrolled = (t.u == 0) & (set.count > 1);
@@ -1245,10 +1245,11 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
             const DirectiveTables& tj = lv.tables[idx(j)];
             const bool changes = tj.coupled(static_cast<TensorRole>(r)) & (set.count > 1);
             const bool init = inited[idx(j + 1)];
-            const std::int64_t own = ck.mul(set.occurrence_sum - 1, init ? tj.m : std::max<std::int64_t>(tj.u, 1));
-            const std::int64_t middle = changes ? (j == p ? sp_middle[init] : own) : 0;
+            const std::int64_t own =
+                ck.mul(set.occurrence_sum - 1, select(init, tj.m, std::max<std::int64_t>(tj.u, 1)));
+            const std::int64_t middle = select(changes, select(j == p, sp_middle[init], own), 0);
             ingress[r] = ck.add(ingress[r], ck.mul(ck.mul(before, middle), after[idx(j + 1)]));
-            before = ck.mul(before, j == p ? sp_before : set.ingress_sum[r]);
+            before = ck.mul(before, select(j == p, sp_before, set.ingress_sum[r]));
         }
     }
 

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "mapping/mapping.hpp"
+#include "util/select.hpp"
 #include "workload/layer.hpp"
 
 namespace mapscape {
@@ -229,11 +230,11 @@ void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
         steady = std::max<std::int64_t>(steady, 0);
         const bool has_edge = (steady * ofs + size < dim) | (size > dim);
         at(lv.mapped, d.dim) = size;
-        at(lv.unique, d.dim) = (!d.spatial & (dim <= size)) ? 0 : std::min(size, ofs);
+        at(lv.unique, d.dim) = select(!d.spatial & (dim <= size), 0, std::min(size, ofs));
         std::int64_t edge_size = dim - (steady + 1) * ofs;
-        if (edge_size < 0) edge_size = dim;
+        edge_size = select(edge_size < 0, dim, edge_size);
         const std::int64_t out_of_bound = size - edge_size;
-        at(lv.mapped_edge, d.dim) = has_edge ? edge_size : size;
+        at(lv.mapped_edge, d.dim) = select(has_edge, edge_size, size);
         at(lv.unique_edge, d.dim) = std::max<std::int64_t>(ofs - out_of_bound, 0);
     }
     if (!convolution_like) return;
@@ -388,8 +389,8 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                 for (int i = 0; i < own_count; ++i) {  // branch-free: directive order varies
                     auto& od = own[static_cast<std::size_t>(i)];
                     const bool output = od.dim == out_dim;
-                    od.dim = output ? in_dim : od.dim;
-                    od.size += output ? ws - 1 : 0;
+                    od.dim = static_cast<Dim>(select(output, index_of(in_dim), index_of(od.dim)));
+                    od.size += select(output, ws - 1, 0);
                 }
                 own_dims.erase(out_dim);
                 own_dims.insert(in_dim);
@@ -464,7 +465,7 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
             lv.first_directive[di] = static_cast<std::int8_t>(i);
             lv.last_directive[di] = std::max(lv.last_directive[di], static_cast<std::int8_t>(i));
             lv.mapped_dims.insert(d.dim);
-            lv.first_spatial = d.spatial ? i : lv.first_spatial;
+            lv.first_spatial = static_cast<int>(select(d.spatial, i, lv.first_spatial));
             spatial_count += d.spatial;
         }
         if (spatial_count == 0) return fail(plan, Invalidity::NoSpatialMap, li);
