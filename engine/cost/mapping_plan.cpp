@@ -323,14 +323,17 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                 innermost_cluster = d.size;
                 continue;
             }
-            if (d.size < 1 || d.offset < 1 || d.size > kIntMax || d.offset > kIntMax)
-                return fail(plan, Invalidity::MapSizeNotPositive, level, d.dim,
-                            std::min(d.size, d.offset));
-            if (d.kind == DirectiveKind::TemporalMap && is_sliding_dim(d.dim) &&
-                plan.full_dims.contains(d.dim) &&
-                (d.size != d.offset || d.size != at(plan.full, d.dim)))
-                return fail(plan, Invalidity::FilterTileNotWhole, level, d.dim, d.size,
-                            at(plan.full, d.dim));
+            // Tests combined without short circuits (one rarely taken branch, not several
+            // that depend on the directive's dimension).
+            const bool bad_size = (d.size < 1) | (d.offset < 1) | (d.size > kIntMax) | (d.offset > kIntMax);
+            const bool partial_filter = (d.kind == DirectiveKind::TemporalMap) & is_sliding_dim(d.dim) &
+                                        plan.full_dims.contains(d.dim) &
+                                        ((d.size != d.offset) | (d.size != at(plan.full, d.dim)));
+            if (bad_size | partial_filter) {
+                if (bad_size)
+                    return fail(plan, Invalidity::MapSizeNotPositive, level, d.dim, std::min(d.size, d.offset));
+                return fail(plan, Invalidity::FilterTileNotWhole, level, d.dim, d.size, at(plan.full, d.dim));
+            }
         }
     }
     (void)innermost_cluster;
@@ -368,8 +371,8 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
             if (own_count >= kMaxLevelDirectives) return fail(plan, Invalidity::TooManyDirectives, li);
             own[static_cast<std::size_t>(own_count++)] = {d.dim, d.kind == DirectiveKind::SpatialMap, d.size, d.offset};
             own_dims.insert(d.dim);
-            if (d.dim == Dim::R) window_size[0] = d.size;
-            if (d.dim == Dim::S) window_size[1] = d.size;
+            window_size[0] = select(d.dim == Dim::R, d.size, window_size[0]);
+            window_size[1] = select(d.dim == Dim::S, d.size, window_size[1]);
         }
         if (plan.convolution_like) {
             for (auto [in_dim, out_dim, window, w] : {std::tuple{Dim::X, Dim::Xo, Dim::S, 1},
@@ -404,11 +407,15 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         if (up) {
             std::array<LevelDirective, kMaxLevelDirectives> inherited;
             int inherited_count = 0;
-            for (int i = 0; i < up->num_directives; ++i) {
+            for (int i = 0; i < up->num_directives; ++i) {  // branch-free: which are inherited varies
                 const auto& ud = up->directives[static_cast<std::size_t>(i)];
-                if (present.contains(ud.dim)) continue;
+                auto& slot = inherited[static_cast<std::size_t>(inherited_count)];
+                slot.dim = ud.dim;
+                slot.spatial = false;
+                slot.size = ud.size;
+                slot.offset = ud.offset;
+                inherited_count += !present.contains(ud.dim);
                 present.insert(ud.dim);
-                inherited[static_cast<std::size_t>(inherited_count++)] = {ud.dim, false, ud.size, ud.offset};
             }
             if (inherited_count + own_count > kMaxLevelDirectives)
                 return fail(plan, Invalidity::TooManyDirectives, li);
