@@ -219,18 +219,23 @@ void build_temporal_state_set(const LevelPlan& lv, int i, std::int64_t dim, Dire
     const bool in0 = t.coupled(TensorRole::Input), in1 = t.coupled(TensorRole::Weight);
     const std::uint32_t bit = 1u << i;
 
-    // Factors: the Init step takes the edge tile when it overhangs, the Edge step always.
-    const std::int64_t init_macs = select(out, select(init_edge, t.meo, t.mo), select(init_edge, t.me, t.m));
-    const std::int64_t steady_macs = select(out, t.mo, t.m);
-    const std::int64_t edge_macs = select(out, t.meo, t.me);
+    // Factors: the Init step takes the edge tile when it overhangs, the Edge step always. Each
+    // select costs a few instructions, so factors are shared where states agree.
+    const std::int64_t full_macs = select(out, t.mo, t.m), edge_macs = select(out, t.meo, t.me);
+    const std::int64_t init_macs = select(init_edge, edge_macs, full_macs);
+    const std::int64_t full_egress = select(out, full_macs, 1), edge_egress = select(out, edge_macs, 1);
+    const std::int64_t init_egress = select(init_edge, edge_egress, full_egress);
     const std::int64_t init_in = select(init_edge, t.me, t.m);
+    const std::int64_t first_in0 = select(in0, init_in, 1), first_in1 = select(in1, init_in, 1);
+    const std::int64_t later_in0 = select(in0, t.m, 1), later_in1 = select(in1, t.m, 1);
     // MAESTRO visits the first step last (see DirectiveStateSet). Fields are stored one by one:
     // building whole structs and copying them makes the compiler merge scalar stores into wide
     // loads, which stall store forwarding.
     const int mid_at = 0, last_at = has_steady, init_at = has_steady + has_edge;
     set.count = init_at + 1;
     auto put = [&](int at, Position position, bool edge, bool unrolled, std::int64_t occurrences,
-                   std::int64_t macs, std::int64_t in_factor, std::uint32_t b) {
+                   std::int64_t macs, std::int64_t egress, std::int64_t in_0, std::int64_t in_1,
+                   std::uint32_t b) {
         StateFactors& f = set.rot[idx(at)];
         f.position = position;
         f.edge = edge;
@@ -238,30 +243,32 @@ void build_temporal_state_set(const LevelPlan& lv, int i, std::int64_t dim, Dire
         f.edge_edge = false;
         f.occurrences = occurrences;
         f.macs = macs;
-        f.egress = select(out, macs, 1);
-        f.ingress[0] = select(in0, in_factor, 1);
-        f.ingress[1] = select(in1, in_factor, 1);
+        f.egress = egress;
+        f.ingress[0] = in_0;
+        f.ingress[1] = in_1;
         f.bit = b;
     };
-    put(mid_at, Position::Steady, false, false, steady, steady_macs, t.m, 0u);
-    put(last_at, Position::Edge, true, false, 1, edge_macs, t.m, bit);
-    put(init_at, Position::Init, init_edge, dim <= size, 1, init_macs, init_in, init_edge ? bit : 0u);
+    put(mid_at, Position::Steady, false, false, steady, full_macs, full_egress, later_in0, later_in1, 0u);
+    put(last_at, Position::Edge, true, false, 1, edge_macs, edge_egress, later_in0, later_in1, bit);
+    put(init_at, Position::Init, init_edge, dim <= size, 1, init_macs, init_egress, first_in0, first_in1,
+        bit & (0u - static_cast<std::uint32_t>(init_edge)));
     // Sums and extremes over the states that exist.
-    const std::int64_t occ_mid = select(has_steady, steady, 0), occ_last = select(has_edge, 1, 0);
-    const std::int64_t init_egress = select(out, init_macs, 1), mid_egress = select(out, steady_macs, 1),
-                       last_egress = select(out, edge_macs, 1);
+    const std::int64_t occ_mid = steady & -static_cast<std::int64_t>(has_steady);
+    const std::int64_t occ_last = has_edge;
     set.occurrence_sum = 1 + occ_mid + occ_last;
-    set.macs_sum = init_macs + occ_mid * steady_macs + occ_last * edge_macs;
-    set.egress_sum = init_egress + occ_mid * mid_egress + occ_last * last_egress;
-    constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
-    set.min_macs = std::min({init_macs, select(has_steady, steady_macs, kNone), select(has_edge, edge_macs, kNone)});
-    set.max_egress = std::max({init_egress, select(has_steady, mid_egress, 0), select(has_edge, last_egress, 0)});
-    const bool coupled[2] = {in0, in1};
-    for (std::size_t r = 0; r < 2; ++r) {
-        const std::int64_t first = select(coupled[r], init_in, 1), later = select(coupled[r], t.m, 1);
-        set.ingress_sum[r] = first + (occ_mid + occ_last) * later;
-        set.max_ingress[r] = select(has_steady | has_edge, std::max(first, later), first);
-    }
+    set.macs_sum = init_macs + occ_mid * full_macs + occ_last * edge_macs;
+    set.egress_sum = init_egress + occ_mid * full_egress + occ_last * edge_egress;
+    set.ingress_sum[0] = first_in0 + (occ_mid + occ_last) * later_in0;
+    set.ingress_sum[1] = first_in1 + (occ_mid + occ_last) * later_in1;
+    // A missing state repeats the first step's factors, which leaves the extremes unchanged.
+    const std::int64_t mid_macs = select(has_steady, full_macs, init_macs);
+    const std::int64_t last_macs = select(has_edge, edge_macs, init_macs);
+    set.min_macs = std::min({init_macs, mid_macs, last_macs});
+    set.max_egress = std::max({init_egress, select(has_steady, full_egress, init_egress),
+                               select(has_edge, edge_egress, init_egress)});
+    const bool later = has_steady | has_edge;
+    set.max_ingress[0] = select(later, std::max(first_in0, later_in0), first_in0);
+    set.max_ingress[1] = select(later, std::max(first_in1, later_in1), first_in1);
     set.busy_sum = 0;
     set.reuses_unrolled = (t.u == 0) & (set.count > 1);
 }
