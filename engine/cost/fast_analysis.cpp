@@ -309,8 +309,24 @@ void finish_states(const LevelPlan& lv, LevelStates& ls) {
 
 // Per-thread scratch of the fast analysis: each inner level's state sets for both sizes a
 // dimension can have (its parent's full or edge tile), valid for one evaluation.
+// Whether the loose traffic bounds have been settling compute-bound tests lately. When they
+// settle one they save the precise bounds' cost, when they do not they add their own, and for
+// some dataflows they never do (sliding windows, whose later steps move only a window's fresh
+// part): after a run of misses they are tried only on every 16th test until they settle one.
+class LooseBoundsHistory {
+public:
+    bool worth_trying() { return misses_ < kPatience || (++skipped_ & 15u) == 0; }
+    void record(bool settled) { misses_ = settled ? 0 : std::min(misses_ + 1, kPatience); }
+
+private:
+    static constexpr int kPatience = 8;
+    int misses_ = 0;
+    unsigned skipped_ = 0;
+};
+
 struct FastScratch {
     std::array<std::array<std::array<DirectiveStateSet, 2>, kMaxN>, kMaxClusterLevels> sets;
+    LooseBoundsHistory loose_history;
 };
 
 FastScratch& fast_scratch() {
@@ -511,11 +527,15 @@ std::int64_t traffic_delay(const LevelPlan& lv, const TrafficBounds& b) {
                     noc_delay(b.egress, lv.noc_bandwidth, lv.noc_head_latency));
 }
 
-bool compute_bound(const LevelPlan& lv, const StateSetChoices& ch) {
-    const TrafficBounds loose = loose_traffic_bounds(lv, ch);
-    if (!loose.usable) return false;
-    if (traffic_delay(lv, loose) <= loose.min_macs) return true;
-    if (!loose.loose) return false;
+bool compute_bound(const LevelPlan& lv, const StateSetChoices& ch, LooseBoundsHistory& history) {
+    if (history.worth_trying()) {
+        const TrafficBounds loose = loose_traffic_bounds(lv, ch);
+        if (!loose.usable) return false;
+        const bool settled = traffic_delay(lv, loose) <= loose.min_macs;
+        if (loose.loose) history.record(settled);
+        if (settled) return true;
+        if (!loose.loose) return false;
+    }
     const TrafficBounds b = traffic_bounds(lv, ch);
     return b.usable && traffic_delay(lv, b) <= b.min_macs;
 }
@@ -741,7 +761,7 @@ void FastAnalyzer::prepare_level(int li) {
         all.count[idx(k)] = variants;
     }
     level_compute_bound_[idx(li)] =
-        li == plan_.num_levels - 1 && plan_.simd_lanes == 1 && compute_bound(lv, all);
+        li == plan_.num_levels - 1 && plan_.simd_lanes == 1 && compute_bound(lv, all, scratch_.loose_history);
     if (level_compute_bound_[idx(li)]) build_inner_products(li);
 }
 
@@ -855,7 +875,7 @@ InnerOutcome FastAnalyzer::analyze_inner(int li, LevelStates& ls) {
                 one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
                 one.count[idx(i)] = 1;
             }
-            bound = compute_bound(lv, one);
+            bound = compute_bound(lv, one, scratch_.loose_history);
         }
         if (bound) return closed_form_innermost(lv, ls);
     }
@@ -1086,7 +1106,8 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
         one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
         one.count[idx(i)] = 1;
     }
-    TrafficBounds bounds = loose_traffic_bounds(lv, one);
+    LooseBoundsHistory& history = scratch_.loose_history;
+    TrafficBounds bounds = history.worth_trying() ? loose_traffic_bounds(lv, one) : traffic_bounds(lv, one);
     if (!bounds.usable) return false;
 
     // The first step (all directives at their first state): buffer sizes and its ingress.
@@ -1107,7 +1128,9 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
                                                 quotient(out_buffer, plan_.offchip_bandwidth) / 2);
     // Whether some case's traffic may take longer than `floor` cycles (the loose bounds first).
     auto may_outlast = [&](std::int64_t floor) {
-        if (std::max(traffic_delay(lv, bounds), offchip_delay) <= floor) return false;
+        const bool settled = std::max(traffic_delay(lv, bounds), offchip_delay) <= floor;
+        if (bounds.loose) history.record(settled);
+        if (settled) return false;
         if (!bounds.loose) return true;
         bounds = traffic_bounds(lv, one);
         return !bounds.usable || std::max(traffic_delay(lv, bounds), offchip_delay) > floor;
