@@ -423,19 +423,23 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                 lv.directives[static_cast<std::size_t>(count++)] = inherited[static_cast<std::size_t>(i)];
         }
         for (int i = 0; i < own_count; ++i) lv.directives[static_cast<std::size_t>(count++)] = own[static_cast<std::size_t>(i)];
-        for (Dim v : kAllDims) {
-            if (!input_vars.contains(v) || present.contains(v) || !level_dims.contains(v)) continue;
+        // (Bit order is name order; loops over bit sets have no branch per dimension.)
+        for (unsigned missing = input_vars.bits() & level_dims.bits() & ~present.bits(); missing != 0;
+             missing &= missing - 1) {
+            const auto v = static_cast<Dim>(__builtin_ctz(missing));
             if (count >= kMaxLevelDirectives) return fail(plan, Invalidity::TooManyDirectives, li);
             present.insert(v);
             lv.directives[static_cast<std::size_t>(count++)] = {v, false, at(level_tile, v), at(level_tile, v)};
         }
         // Every directive must name a dimension this level has.
-        for (int i = 0; i < count; ++i) {
-            const Dim v = lv.directives[static_cast<std::size_t>(i)].dim;
-            if (!level_dims.contains(v)) return fail(plan, Invalidity::DimensionNotInLevel, li, v);
+        if ((present.bits() & ~level_dims.bits()) != 0) {
+            for (int i = 0; i < count; ++i) {
+                const Dim v = lv.directives[static_cast<std::size_t>(i)].dim;
+                if (!level_dims.contains(v)) return fail(plan, Invalidity::DimensionNotInLevel, li, v);
+            }
         }
         // Widen strided windows: a map covering whole filter windows steps by stride per output.
-        if (plan.convolution_like) {
+        if (plan.convolution_like && (at(level_stride, Dim::Y) != 1 || at(level_stride, Dim::X) != 1)) {
             for (int i = 0; i < count; ++i) {
                 auto& d = lv.directives[static_cast<std::size_t>(i)];
                 if (!is_reference_dim(d.dim)) continue;
@@ -493,10 +497,10 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         // The next level's tile: each input dimension's map size, clipped to this level's size.
         DimArray next_tile{};
         DimSet next_dims;
-        for (Dim v : kAllDims) {
-            if (!input_vars.contains(v)) continue;
+        // Input dimensions this level maps (all of them unless the layer lacks one altogether).
+        for (unsigned dims = input_vars.bits() & lv.mapped_dims.bits(); dims != 0; dims &= dims - 1) {
+            const auto v = static_cast<Dim>(__builtin_ctz(dims));
             const int idx = lv.first_directive[static_cast<std::size_t>(index_of(v))];
-            if (idx < 0) continue;  // only when the layer lacks the dimension altogether
             at(next_tile, v) = std::min(lv.directives[static_cast<std::size_t>(idx)].size, at(level_tile, v));
             next_dims.insert(v);
         }

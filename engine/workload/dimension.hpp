@@ -47,14 +47,15 @@ public:
     constexpr DimSet operator|(DimSet o) const { return from_bits(bits_ | o.bits_); }
     constexpr bool operator==(const DimSet&) const = default;
     constexpr std::uint16_t bits() const { return bits_; }
-
-private:
-    static constexpr std::uint16_t bit(Dim d) { return static_cast<std::uint16_t>(1u << index_of(d)); }
+    // Bit i stands for the dimension with index_of(d) == i (so bit order is name order).
     static constexpr DimSet from_bits(unsigned b) {
         DimSet s;
         s.bits_ = static_cast<std::uint16_t>(b);
         return s;
     }
+
+private:
+    static constexpr std::uint16_t bit(Dim d) { return static_cast<std::uint16_t>(1u << index_of(d)); }
     std::uint16_t bits_ = 0;
 };
 
