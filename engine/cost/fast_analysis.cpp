@@ -144,6 +144,7 @@ struct DirectiveStateSet {
     // Other directives: occurrences x ingress factor per input tensor, x egress factor.
     std::array<std::int64_t, 2> ingress_sum;
     std::int64_t egress_sum;
+    std::int64_t edge_occurrence_sum;  // TemporalMap: occurrences of the states taking the edge tile
     const StateFactors& first_step() const { return rot[idx(count - 1)]; }
 };
 
@@ -256,6 +257,7 @@ void build_temporal_state_set(const LevelPlan& lv, int i, std::int64_t dim, Dire
     const std::int64_t occ_mid = steady & -static_cast<std::int64_t>(has_steady);
     const std::int64_t occ_last = has_edge;
     set.occurrence_sum = 1 + occ_mid + occ_last;
+    set.edge_occurrence_sum = occ_last + init_edge;
     set.macs_sum = init_macs + occ_mid * full_macs + occ_last * edge_macs;
     set.egress_sum = init_egress + occ_mid * full_egress + occ_last * edge_egress;
     set.ingress_sum[0] = first_in0 + (occ_mid + occ_last) * later_in0;
@@ -938,10 +940,12 @@ bool FastAnalyzer::analyze_top(TopLevelOutcome& out, bool objectives_only) {
     const bool innermost = plan_.num_levels == 1;
     std::array<DirectiveStateSet, kMaxN> top_sets;
     LevelStates ls;
-    for (int i = 0; i < lv.num_directives; ++i) {
-        build_state_set(lv, i, at(plan_.full, lv.directives[idx(i)].dim), top_sets[idx(i)]);
+    for (int i = 0; i < lv.num_directives; ++i) {  // the SpatialMap's is replaced below
+        build_temporal_state_set(lv, i, at(plan_.full, lv.directives[idx(i)].dim), top_sets[idx(i)]);
         ls.dir[idx(i)] = &top_sets[idx(i)];
     }
+    const auto p = idx(lv.first_spatial);
+    build_spatial_state_set(lv, lv.first_spatial, at(plan_.full, lv.directives[p].dim), top_sets[p]);
     ls.n = lv.num_directives;
     ls.p = lv.first_spatial;
     if (objectives_only && closed_form_top(lv, ls, out)) return true;
@@ -1162,12 +1166,7 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
         for (int i = 0; i < n; ++i) {
             if (i == p) continue;
             const DirectiveStateSet& set = *ls.dir[idx(i)];
-            std::int64_t w0 = 0, w1 = 0;
-            for (int k = 0; k < set.count; ++k) {
-                const StateFactors& f = set.rot[idx(k)];
-                w0 += f.bit ? 0 : f.occurrences;
-                w1 += f.bit ? f.occurrences : 0;
-            }
+            const std::int64_t w1 = set.edge_occurrence_sum, w0 = set.occurrence_sum - w1;
             const bool distinct = (lv.edge_bits >> i) & 1u;
             if (distinct && w0 > 0 && w1 > 0) {
                 weight[idx(num_varying)][0] = w0;
@@ -1195,7 +1194,7 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
                 sub_clusters(0, lv, sp, bits, [&](const InnerOutcome& o, std::int64_t spatial_occ, bool) {
                     compute = std::max(compute, o.runtime);
                     active += o.avg_active * static_cast<double>(spatial_occ);
-                    if (o.fatal != Invalidity::None) fatal = true;
+                    fatal |= o.fatal != Invalidity::None;
                 });
                 if (active == 0) active = static_cast<double>(sp.edge ? nec : nc);
                 min_compute = std::min(min_compute, compute);
@@ -1250,7 +1249,7 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
             const bool coupled = lv.tables[idx(i)].coupled(static_cast<TensorRole>(r));
             std::int64_t factor = f.ingress[r];
             // The SpatialMap at its first step after j: all but the first take the fresh part.
-            if (i == p && p_in[r]) factor = sp_set.spread_fresh[idx(sp_set.count - 1)];
+            factor = select((i == p) & p_in[r], sp_set.spread_fresh[idx(sp_set.count - 1)], factor);
             product = ck.mul(product, factor);
             any_inited |= coupled & !f.unrolled;
             after[idx(i)] = product;
