@@ -40,9 +40,9 @@ CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mappi
                          bool allow_fast, ReportDetail detail) {
     CostReport r;
     r.detail = detail;
-    r.layer_macs = exact_macs(layer);
     MappingPlan plan;
     build_mapping_plan(layer, acc, mapping, plan);
+    r.layer_macs = plan.layer_macs;
     if (plan.invalid.kind != Invalidity::None) {
         r.invalid = plan.invalid;
         return r;

@@ -193,6 +193,7 @@ const LayerPart& layer_part(const Layer& layer) {
     e.strides = layer.strides;
     e.part = LayerPart{};
     e.part.well_formed = cheap_layer_check(layer);
+    e.part.exact_macs = exact_macs(layer);
     if (e.part.well_formed) build_layer_part(layer, e.part);
     return e.part;
 }
@@ -287,6 +288,7 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
     plan.offchip_bandwidth = acc.offchip_bw_elements_per_cycle;
     plan.configured_pes = acc.num_pes;
     const LayerPart& part = layer_part(layer);
+    plan.layer_macs = part.exact_macs;
     if (!part.well_formed) return fail(plan, Invalidity::LayerShape);
     if (acc.num_pes < 1 || acc.simd_lanes < 1 || acc.offchip_bw_elements_per_cycle < 1)
         return fail(plan, Invalidity::AcceleratorSpec);

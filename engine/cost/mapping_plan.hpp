@@ -82,6 +82,7 @@ struct LevelPlan {
 // The part of a plan that depends on the layer alone.
 struct LayerPart {
     bool well_formed = false;  // sizes positive where needed, work below 2^53
+    std::int64_t exact_macs = 0;
     bool convolution_like = true;
     DimArray full{};           // the layer's dimension table (Y'/X' or Y/X derived)
     DimSet full_dims;
@@ -93,6 +94,7 @@ struct LayerPart {
 
 struct MappingPlan {
     InvalidityDetail invalid;  // set when the mapping cannot be analysed at all
+    std::int64_t layer_macs = 0;  // the layer's exact MACs (set even when invalid)
     bool convolution_like = true;
     int num_levels = 0;
     std::array<LevelPlan, kMaxClusterLevels> levels;  // [0] outermost
