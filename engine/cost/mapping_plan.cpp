@@ -220,10 +220,11 @@ std::int64_t edge_sub_clusters(const LevelDirective& sp, std::int64_t dim, std::
 // MAESTRO's reuse tables: per dimension, the mapped tile, its non-overlapping part, and the
 // same two at the edge step; Y' and X' follow from Y and X minus the filter.
 void build_reuse_tables(LevelPlan& lv, bool convolution_like) {
-    lv.mapped = {};
-    lv.unique = {};
-    lv.mapped_edge = {};
-    lv.unique_edge = {};
+    // fill() rather than "= {}", which GCC compiles to "rep stos" (slow to start for 88 bytes).
+    lv.mapped.fill(0);
+    lv.unique.fill(0);
+    lv.mapped_edge.fill(0);
+    lv.unique_edge.fill(0);
     for (int i = 0; i < lv.num_directives; ++i) {
         const auto& d = lv.directives[static_cast<std::size_t>(i)];
         const std::int64_t dim = at(lv.tile, d.dim), size = d.size, ofs = d.offset;
@@ -497,7 +498,8 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         }
 
         // The next level's tile: each input dimension's map size, clipped to this level's size.
-        DimArray next_tile{};
+        DimArray next_tile;
+        next_tile.fill(0);
         DimSet next_dims;
         // Input dimensions this level maps (all of them unless the layer lacks one altogether).
         for (unsigned dims = input_vars.bits() & lv.mapped_dims.bits(); dims != 0; dims &= dims - 1) {
