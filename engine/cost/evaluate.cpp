@@ -42,7 +42,7 @@ CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mappi
     r.detail = detail;
     MappingPlan plan;
     build_mapping_plan(layer, acc, mapping, plan);
-    r.layer_macs = plan.layer_macs;
+    r.layer_macs = plan.exact_macs;
     if (plan.invalid.kind != Invalidity::None) {
         r.invalid = plan.invalid;
         return r;

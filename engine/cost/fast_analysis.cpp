@@ -174,33 +174,31 @@ void build_spatial_state_set(const LevelPlan& lv, int i, std::int64_t dim, Direc
         f.ingress = {1, 1};
         f.bit = 0;
         set.occurrence_sum += s.occurrences;
-        {
-            const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
-            const SpatialCosting spc{t, f, nc, nec};
-            const std::int64_t crit = spc.critical_macs(out);
-            set.macs_sum += s.occurrences * crit;
-            set.min_macs = std::min(set.min_macs, crit);
-            set.spread_full[idx(k)] = spc.spread([&](bool, bool e) { return e ? t.me : t.m; });
-            set.spread_fresh[idx(k)] = spc.spread([&](bool fi, bool e) { return fi ? (e ? t.me : t.m) : (e ? t.ue : t.u); });
-            set.spread_out[idx(k)] = out ? spc.spread([&](bool fi, bool e) { return spc.output(fi, e); }) : 1;
-            std::int64_t total;
-            if (!f.edge) {
-                total = nc * spc.macs(out, true, false);
-            } else {
-                const bool ee = f.edge_edge;
-                total = (nec == 1 && ee) ? spc.macs(out, true, true) : spc.macs(out, true, false);
-                if (nec > 1) {
-                    const std::int64_t n_ee = ee ? 1 : 0;
-                    const std::int64_t n_full = std::max<std::int64_t>(nec - n_ee - 1, 0);
-                    total += n_full * spc.macs(out, true, false) + n_ee * spc.macs(out, false, true, false);
-                }
+        const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
+        const SpatialCosting spc{t, f, nc, nec};
+        const std::int64_t crit = spc.critical_macs(out);
+        set.macs_sum += s.occurrences * crit;
+        set.min_macs = std::min(set.min_macs, crit);
+        set.spread_full[idx(k)] = spc.spread([&](bool, bool e) { return e ? t.me : t.m; });
+        set.spread_fresh[idx(k)] = spc.spread([&](bool fi, bool e) { return fi ? (e ? t.me : t.m) : (e ? t.ue : t.u); });
+        set.spread_out[idx(k)] = out ? spc.spread([&](bool fi, bool e) { return spc.output(fi, e); }) : 1;
+        std::int64_t total;
+        if (!f.edge) {
+            total = nc * spc.macs(out, true, false);
+        } else {
+            const bool ee = f.edge_edge;
+            total = (nec == 1 && ee) ? spc.macs(out, true, true) : spc.macs(out, true, false);
+            if (nec > 1) {
+                const std::int64_t n_ee = ee ? 1 : 0;
+                const std::int64_t n_full = std::max<std::int64_t>(nec - n_ee - 1, 0);
+                total += n_full * spc.macs(out, true, false) + n_ee * spc.macs(out, false, true, false);
             }
-            set.total_factor[idx(k)] = total;
-            set.max_egress = std::max(set.max_egress, set.spread_out[idx(k)]);
-            set.busy_sum += s.occurrences * (s.edge ? lv.num_edge_sub_clusters : lv.num_sub_clusters);
-            if (s.position == Position::Init)
-                set.first_mapped_spread = spc.spread([&](bool fi, bool e) { return spc.mapped(fi, e); });
         }
+        set.total_factor[idx(k)] = total;
+        set.max_egress = std::max(set.max_egress, set.spread_out[idx(k)]);
+        set.busy_sum += s.occurrences * (s.edge ? lv.num_edge_sub_clusters : lv.num_sub_clusters);
+        if (s.position == Position::Init)
+            set.first_mapped_spread = spc.spread([&](bool fi, bool e) { return spc.mapped(fi, e); });
     }
 }
 
@@ -343,6 +341,17 @@ struct StateSetChoices {
     std::array<std::array<const DirectiveStateSet*, 2>, kMaxN> set;  // both set (the same twice if one)
     std::array<int, kMaxN> count;
 };
+
+// The choices of one tile: each directive's state set in the level as it is.
+StateSetChoices single_choices(const LevelStates& ls) {
+    StateSetChoices one;
+    one.n = ls.n;
+    for (int i = 0; i < ls.n; ++i) {
+        one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
+        one.count[idx(i)] = 1;
+    }
+    return one;
+}
 
 // Whether every case but the first step does work and is compute-bound, in every tile the
 // choices allow: the largest NoC delay any such case can have (from the largest factors) is at
@@ -871,13 +880,7 @@ InnerOutcome FastAnalyzer::analyze_inner(int li, LevelStates& ls) {
     if (innermost && plan_.simd_lanes == 1) {
         bool bound = level_compute_bound_[idx(li)];
         if (!bound) {
-            StateSetChoices one;
-            one.n = ls.n;
-            for (int i = 0; i < ls.n; ++i) {
-                one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
-                one.count[idx(i)] = 1;
-            }
-            bound = compute_bound(lv, one, scratch_.loose_history);
+            bound = compute_bound(lv, single_choices(ls), scratch_.loose_history);
         }
         if (bound) return closed_form_innermost(lv, ls);
     }
@@ -1104,12 +1107,7 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
     const std::int64_t nc = lv.num_sub_clusters, nec = lv.num_edge_sub_clusters;
     const DirectiveStateSet& sp_set = *ls.dir[idx(p)];
 
-    StateSetChoices one;
-    one.n = n;
-    for (int i = 0; i < n; ++i) {
-        one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
-        one.count[idx(i)] = 1;
-    }
+    const StateSetChoices one = single_choices(ls);
     LooseBoundsHistory& history = scratch_.loose_history;
     TrafficBounds bounds = history.worth_trying() ? loose_traffic_bounds(lv, one) : traffic_bounds(lv, one);
     if (!bounds.usable) return false;

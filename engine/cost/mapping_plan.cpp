@@ -71,11 +71,11 @@ bool cheap_layer_check(const Layer& layer) {
 
 // MAESTRO's dimension table for the layer, including its derivation of the missing one of
 // Y / Y' (and X / X') and its (crossed) choice of which stride the derived one inherits.
-void build_layer_part(const Layer& layer, LayerPart& plan) {
+void build_layer_part(const Layer& layer, LayerPart& part) {
     const LayerType type = analysed_type(layer.type);
-    plan.convolution_like = is_convolution_like(type);
-    plan.full = {};
-    plan.full_dims = {};
+    part.convolution_like = is_convolution_like(type);
+    part.full = {};
+    part.full_dims = {};
     DimArray strides{};
     strides.fill(1);
     for (Dim d : kAllDims) {
@@ -85,14 +85,14 @@ void build_layer_part(const Layer& layer, LayerPart& plan) {
             size = 1;
         if (layer.type == LayerType::FullyConnected && (d == Dim::Yo || d == Dim::Xo)) size = 0;
         if (size <= 0) continue;
-        at(plan.full, d) = size;
+        at(part.full, d) = size;
         at(strides, d) = layer.stride(d);
-        plan.full_dims.insert(d);
+        part.full_dims.insert(d);
     }
-    if (plan.convolution_like) {
-        const bool has_y = plan.full_dims.contains(Dim::Y), has_x = plan.full_dims.contains(Dim::X);
-        const bool has_yo = plan.full_dims.contains(Dim::Yo),
-                   has_xo = plan.full_dims.contains(Dim::Xo);
+    if (part.convolution_like) {
+        const bool has_y = part.full_dims.contains(Dim::Y), has_x = part.full_dims.contains(Dim::X);
+        const bool has_yo = part.full_dims.contains(Dim::Yo),
+                   has_xo = part.full_dims.contains(Dim::Xo);
         // MAESTRO takes the stride for the derived row dimension from the column entries of
         // primed layers and vice versa; with the usual unit strides this makes no difference.
         std::int64_t y_stride = 1, x_stride = 1;
@@ -100,32 +100,32 @@ void build_layer_part(const Layer& layer, LayerPart& plan) {
         if (has_x) x_stride = at(strides, Dim::X);
         if (has_xo) y_stride = at(strides, Dim::Xo);
         if (has_yo) x_stride = at(strides, Dim::Yo);
-        const std::int64_t r = at(plan.full, Dim::R), s = at(plan.full, Dim::S);
+        const std::int64_t r = at(part.full, Dim::R), s = at(part.full, Dim::S);
         if (has_x && !has_xo) {
-            at(plan.full, Dim::Xo) = at(plan.full, Dim::X) - s + 1;
+            at(part.full, Dim::Xo) = at(part.full, Dim::X) - s + 1;
             at(strides, Dim::Xo) = x_stride;
-            plan.full_dims.insert(Dim::Xo);
+            part.full_dims.insert(Dim::Xo);
         }
         if (has_y && !has_yo) {
-            at(plan.full, Dim::Yo) = at(plan.full, Dim::Y) - r + 1;
+            at(part.full, Dim::Yo) = at(part.full, Dim::Y) - r + 1;
             at(strides, Dim::Yo) = y_stride;
-            plan.full_dims.insert(Dim::Yo);
+            part.full_dims.insert(Dim::Yo);
         }
         if (!has_x && has_xo) {
-            at(plan.full, Dim::X) = at(plan.full, Dim::Xo) + s - 1;
+            at(part.full, Dim::X) = at(part.full, Dim::Xo) + s - 1;
             at(strides, Dim::X) = x_stride;
-            plan.full_dims.insert(Dim::X);
+            part.full_dims.insert(Dim::X);
         }
         if (!has_y && has_yo) {
-            at(plan.full, Dim::Y) = at(plan.full, Dim::Yo) + r - 1;
+            at(part.full, Dim::Y) = at(part.full, Dim::Yo) + r - 1;
             at(strides, Dim::Y) = y_stride;
-            plan.full_dims.insert(Dim::Y);
+            part.full_dims.insert(Dim::Y);
         }
     }
-    plan.stride = strides;
+    part.stride = strides;
 
-    const bool batch = plan.full_dims.contains(Dim::N);
-    auto& t = plan.tensors;
+    const bool batch = part.full_dims.contains(Dim::N);
+    auto& t = part.tensors;
     constexpr auto in = static_cast<std::size_t>(TensorRole::Input);
     constexpr auto w = static_cast<std::size_t>(TensorRole::Weight);
     constexpr auto out = static_cast<std::size_t>(TensorRole::Output);
@@ -155,18 +155,18 @@ void build_layer_part(const Layer& layer, LayerPart& plan) {
         std::uint8_t mask = 0;
         for (int r = 0; r < kNumTensors; ++r)
             if (t[static_cast<std::size_t>(r)].set.contains(d)) mask = static_cast<std::uint8_t>(mask | (1u << r));
-        plan.dim_tensors[static_cast<std::size_t>(index_of(d))] = mask;
+        part.dim_tensors[static_cast<std::size_t>(index_of(d))] = mask;
     }
     for (int r = 0; r < kNumTensors; ++r) {
         const TensorDims& td = t[static_cast<std::size_t>(r)];
         std::int64_t size = 1;
         for (int k = 0; k < td.count; ++k) {
             const Dim d = td.dims[static_cast<std::size_t>(k)];
-            size *= (r == static_cast<int>(TensorRole::Output) && plan.convolution_like && is_reference_dim(d))
-                        ? at(plan.full, d) - at(plan.full, window_partner(d)) + 1
-                        : at(plan.full, d);
+            size *= (r == static_cast<int>(TensorRole::Output) && part.convolution_like && is_reference_dim(d))
+                        ? at(part.full, d) - at(part.full, window_partner(d)) + 1
+                        : at(part.full, d);
         }
-        plan.l2_seed[static_cast<std::size_t>(r)] = size;
+        part.l2_seed[static_cast<std::size_t>(r)] = size;
     }
 }
 
@@ -198,7 +198,19 @@ const LayerPart& layer_part(const Layer& layer) {
     return e.part;
 }
 
-
+// Field by field: as one struct copy GCC emits "rep movs", which is slow to start at this
+// size (a few percent of an evaluation).
+void copy_layer_part(const LayerPart& from, LayerPart& to) {
+    to.well_formed = from.well_formed;
+    to.exact_macs = from.exact_macs;
+    to.convolution_like = from.convolution_like;
+    to.full = from.full;
+    to.full_dims = from.full_dims;
+    to.stride = from.stride;
+    to.tensors = from.tensors;
+    to.l2_seed = from.l2_seed;
+    to.dim_tensors = from.dim_tensors;
+}
 
 // MAESTRO's spatial edge analysis: how many sub-clusters are busy in the last spatial step.
 std::int64_t edge_sub_clusters(const LevelDirective& sp, std::int64_t dim, std::int64_t clusters) {
@@ -288,22 +300,15 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
     plan.simd_lanes = acc.simd_lanes;
     plan.offchip_bandwidth = acc.offchip_bw_elements_per_cycle;
     plan.configured_pes = acc.num_pes;
-    const LayerPart& part = layer_part(layer);
-    plan.layer_macs = part.exact_macs;
-    if (!part.well_formed) return fail(plan, Invalidity::LayerShape);
+    copy_layer_part(layer_part(layer), plan);
+    if (!plan.well_formed) return fail(plan, Invalidity::LayerShape);
     if (acc.num_pes < 1 || acc.simd_lanes < 1 || acc.offchip_bw_elements_per_cycle < 1)
         return fail(plan, Invalidity::AcceleratorSpec);
     for (const auto& n : acc.noc)
         if (n.bandwidth_elements_per_cycle < 1) return fail(plan, Invalidity::AcceleratorSpec);
     if (mapping.directives.empty()) return fail(plan, Invalidity::EmptyMapping);
 
-    plan.convolution_like = part.convolution_like;
-    plan.full = part.full;
-    plan.full_dims = part.full_dims;
-    plan.levels[0].stride = part.stride;
-    plan.tensors = part.tensors;
-    plan.l2_seed = part.l2_seed;
-    plan.dim_tensors = part.dim_tensors;
+    plan.levels[0].stride = plan.stride;
 
     // Directive-level checks MAESTRO makes while parsing.
     int num_clusters = 0;

@@ -79,33 +79,27 @@ struct LevelPlan {
     std::array<std::int8_t, kMaxLevelDirectives> parent_directive;
 };
 
-// The part of a plan that depends on the layer alone.
+// The part of a plan that depends on the layer alone (cached per thread by layer). No default
+// member values (LayerPart{} zeroes it): a plan is made for every evaluation, and its layer part
+// is overwritten at once.
 struct LayerPart {
-    bool well_formed = false;  // sizes positive where needed, work below 2^53
-    std::int64_t exact_macs = 0;
-    bool convolution_like = true;
-    DimArray full{};           // the layer's dimension table (Y'/X' or Y/X derived)
+    bool well_formed;  // sizes positive where needed, work below 2^53
+    std::int64_t exact_macs;
+    bool convolution_like;
+    DimArray full;     // the layer's dimension table (Y'/X' or Y/X derived)
     DimSet full_dims;
-    DimArray stride{};         // per dimension (only Y and X matter)
-    std::array<TensorDims, kNumTensors> tensors{};  // by TensorRole
-    std::array<std::int64_t, kNumTensors> l2_seed{};
-    std::array<std::uint8_t, kNumDims> dim_tensors{};  // bit r: TensorRole r has the dimension
-};
-
-struct MappingPlan {
-    InvalidityDetail invalid;  // set when the mapping cannot be analysed at all
-    std::int64_t layer_macs = 0;  // the layer's exact MACs (set even when invalid)
-    bool convolution_like = true;
-    int num_levels = 0;
-    std::array<LevelPlan, kMaxClusterLevels> levels;  // [0] outermost
-
-    DimArray full{};           // the layer's dimension table (Y'/X' or Y/X derived)
-    DimSet full_dims;
-    std::array<TensorDims, kNumTensors> tensors{};  // by TensorRole
+    DimArray stride;   // per dimension (only Y and X matter)
+    std::array<TensorDims, kNumTensors> tensors;  // by TensorRole
     // Tensor sizes at the top level: input and weight (MAESTRO's L2 write seeds) and the
     // unstrided output (its L2 read seed).
-    std::array<std::int64_t, kNumTensors> l2_seed{};
-    std::array<std::uint8_t, kNumDims> dim_tensors{};  // bit r: TensorRole r has the dimension
+    std::array<std::int64_t, kNumTensors> l2_seed;
+    std::array<std::uint8_t, kNumDims> dim_tensors;  // bit r: TensorRole r has the dimension
+};
+
+struct MappingPlan : LayerPart {
+    InvalidityDetail invalid;  // set when the mapping cannot be analysed at all
+    int num_levels = 0;
+    std::array<LevelPlan, kMaxClusterLevels> levels;  // [0] outermost
     bool all_levels_simple = false;
     std::int64_t simd_lanes = 1;
     std::int64_t offchip_bandwidth = 1;
