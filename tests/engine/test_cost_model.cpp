@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <new>
 #include <random>
+#include <thread>
+#include <vector>
 
 #include <QtTest>
 
@@ -193,6 +195,51 @@ private slots:
         QCOMPARE(mismatches, 0);
         qInfo() << "objectives-only closed form used on" << objective_closed_forms << "of" << count;
         QVERIFY(objective_closed_forms > count / 3);
+    }
+
+    // The analysis keeps each thread's recently seen layers' preparation; a layer edited in
+    // place, or more layers than it keeps, must still be analysed as they are now. Reference
+    // results are each the first evaluation on a fresh thread, whose keep is empty.
+    void an_edited_layer_is_analysed_as_it_is_now() {
+        // Many more layers than it keeps, alike but for one size or the stride, so that some
+        // share a slot and differ in one field only.
+        std::vector<Layer> layers;
+        for (int i = 0; i < 120; ++i)
+            layers.push_back(Layer::conv("v" + std::to_string(i), 16 + i % 40, 32, 3, 3, 30 + i / 40, 30, 1 + (i % 7 == 0)));
+        Accelerator acc;
+        acc.num_pes = 256;
+        std::mt19937_64 rng(11);
+        RandomMappingOptions o;
+        o.levels = 2;
+        o.num_pes = acc.num_pes;
+        std::vector<Mapping> mappings;
+        for (const Layer& l : layers) mappings.push_back(random_mapping(l, o, rng));
+        Layer edited = layers[3];
+        edited.set(Dim::K, edited.size(Dim::K) * 2);
+        edited.set_stride(Dim::Y, 2);
+        auto evaluate_all = [&](std::vector<CostReport>& out) {
+            for (std::size_t i = 0; i < layers.size(); ++i) out.push_back(evaluate(layers[i], acc, mappings[i]));
+            out.push_back(evaluate(edited, acc, mappings[3]));
+        };
+        std::vector<CostReport> fresh;  // each the first evaluation on its thread
+        for (std::size_t i = 0; i <= layers.size(); ++i) {
+            const Layer& l = i < layers.size() ? layers[i] : edited;
+            const Mapping& m = i < layers.size() ? mappings[i] : mappings[3];
+            std::thread([&] { fresh.push_back(evaluate(l, acc, m)); }).join();
+        }
+
+        std::vector<CostReport> warm;
+        Layer in_place = layers[3];
+        evaluate(in_place, acc, mappings[3]);
+        in_place = edited;  // same object, new shape
+        for (int round = 0; round < 3; ++round) {
+            warm.clear();
+            evaluate_all(warm);
+            QCOMPARE(warm.size(), fresh.size());
+            for (std::size_t i = 0; i < fresh.size(); ++i) QVERIFY2(same_report(warm[i], fresh[i], true), qPrintable(QString::number(i)));
+        }
+        QVERIFY(same_report(evaluate(in_place, acc, mappings[3]), fresh.back(), true));
+        QVERIFY(!same_report(fresh[3], fresh.back(), true));  // the edit does change the result
     }
 
     void evaluate_does_not_allocate() {
