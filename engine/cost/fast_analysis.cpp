@@ -1166,14 +1166,15 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
             const DirectiveStateSet& set = *ls.dir[idx(i)];
             const std::int64_t w1 = set.edge_occurrence_sum, w0 = set.occurrence_sum - w1;
             const bool distinct = (lv.edge_bits >> i) & 1u;
-            if (distinct && w0 > 0 && w1 > 0) {
-                weight[idx(num_varying)][0] = w0;
-                weight[idx(num_varying)][1] = w1;
-                varying[idx(num_varying++)] = i;
-            } else {
-                if (distinct && w1 > 0) fixed_bits |= 1u << i;
-                fixed_weight = ck.mul(fixed_weight, w0 + w1);
-            }
+            // Branch-free (which directives vary depends on the mapping): the slot is written
+            // either way and kept only if the directive varies.
+            const bool varies = distinct & (w0 > 0) & (w1 > 0);
+            weight[idx(num_varying)][0] = w0;
+            weight[idx(num_varying)][1] = w1;
+            varying[idx(num_varying)] = i;
+            num_varying += varies;
+            fixed_bits |= static_cast<std::uint32_t>(distinct & !varies & (w1 > 0)) << i;
+            fixed_weight = ck.mul(fixed_weight, select(varies, 1, w0 + w1));
         }
         std::int64_t min_compute = std::numeric_limits<std::int64_t>::max();
         bool fatal = false;

@@ -122,7 +122,13 @@ constexpr Dim window_partner(Dim d) {
         default: return d;
     }
 }
-constexpr Dim output_dim_of(Dim d) { return d == Dim::Y ? Dim::Yo : d == Dim::X ? Dim::Xo : d; }
+constexpr Dim output_dim_of(Dim d) {  // a table, not a chain of tests on the dimension
+    constexpr std::array<Dim, kNumDims> kOutput = {Dim::C, Dim::G, Dim::K, Dim::M,  Dim::N, Dim::R,
+                                                   Dim::S, Dim::Xo, Dim::Xo, Dim::Yo, Dim::Yo};
+    return kOutput[static_cast<std::size_t>(index_of(d))];
+}
+static_assert(output_dim_of(Dim::Y) == Dim::Yo && output_dim_of(Dim::X) == Dim::Xo &&
+              output_dim_of(Dim::Yo) == Dim::Yo && output_dim_of(Dim::K) == Dim::K);
 
 // Quotient of values MAESTRO keeps in C ints (both within 32 bits); a 32-bit division is
 // several times faster than a 64-bit one, and this is the cost model's hot path.
