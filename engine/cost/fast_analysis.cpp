@@ -570,9 +570,11 @@ struct InnermostFactors {
     std::int64_t runtime, ingress, weights;
 };
 InnermostFactors innermost_factors(const DirectiveStateSet& set, bool spatial, const DirectiveTables& tp) {
+    // (set.first_mapped_spread is only read for the SpatialMap: other sets leave it unset.)
+    const std::int64_t spread = spatial ? set.first_mapped_spread : 1;
     InnermostFactors f{set.macs_sum, set.first_step().ingress[0], set.first_step().ingress[1]};
-    if (spatial && tp.coupled(TensorRole::Input)) f.ingress *= set.first_mapped_spread;
-    if (spatial && tp.coupled(TensorRole::Weight)) f.weights *= set.first_mapped_spread;
+    f.ingress *= select(tp.coupled(TensorRole::Input), spread, 1);
+    f.weights *= select(tp.coupled(TensorRole::Weight), spread, 1);
     return f;
 }
 double busy_sub_clusters(const DirectiveStateSet& spatial_set) {
