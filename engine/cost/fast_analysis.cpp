@@ -499,8 +499,7 @@ TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& c
         std::array<std::int64_t, 2> in;
         for (std::size_t r = 0; r < 2; ++r) {
             const std::int64_t own = 1 + whole * (other & ((t.tensors >> r) & 1u));
-            in[r] = std::max({own, a.max_ingress[r], b.max_ingress[r], a.first_step().ingress[r],
-                              b.first_step().ingress[r]});
+            in[r] = std::max({own, a.max_ingress[r], b.max_ingress[r]});  // (first steps included)
         }
         coupled_any |= t.tensors;
         overflow |= __builtin_mul_overflow(min_macs, lo, &min_macs);
