@@ -365,16 +365,29 @@ struct TrafficBounds {
     bool loose = false;           // from loose_traffic_bounds: ingress may be above the precise bound
 };
 
+// 64-bit arithmetic that notes overflow. The bounds and closed forms give up on it (the case
+// walk sums exactly in 128 bits): GCC keeps __int128 running values poorly, storing them in two
+// halves and reloading them as one wide load, which stalls store forwarding on every step.
+struct Checked {
+    bool overflow = false;
+    std::int64_t mul(std::int64_t a, std::int64_t b) {
+        std::int64_t r;
+        overflow |= __builtin_mul_overflow(a, b, &r);
+        return r;
+    }
+    std::int64_t add(std::int64_t a, std::int64_t b) {
+        std::int64_t r;
+        overflow |= __builtin_add_overflow(a, b, &r);
+        return r;
+    }
+};
+
 TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
     TrafficBounds result;
     const int n = ch.n, p = lv.first_spatial;
     const DirectiveTables& tp = lv.tables[idx(p)];
-    bool overflow = false;
-    auto mul = [&](std::int64_t a, std::int64_t b) {
-        std::int64_t r = 0;
-        if (__builtin_mul_overflow(a, b, &r)) overflow = true;
-        return r;
-    };
+    Checked ck;
+    auto mul = [&](std::int64_t a, std::int64_t b) { return ck.mul(a, b); };
     // Per directive, extremes over its candidate state sets: first-step ingress factor, any
     // ingress factor, and whether its first step is / is not fully unrolled in some tile.
     std::array<std::array<std::int64_t, 2>, kMaxN> first_max, ingress_max;
@@ -404,7 +417,7 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
         some_unrolled[idx(i)] = unrolled;
         some_rolled[idx(i)] = rolled;
     }
-    if (overflow) return result;
+    if (ck.overflow) return result;
 
     // The SpatialMap's largest spread factor with directive j changing: j before it (it is at
     // its first step, all but the first sub-cluster take the fresh part), j after it (any
@@ -463,10 +476,9 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
             }
             prefix = mul(prefix, ingress_max[idx(j)][r]);
         }
-        traffic += best;
-        if (traffic < 0) overflow = true;
+        traffic = ck.add(traffic, best);
     }
-    result.usable = !overflow;
+    result.usable = !ck.overflow;
     result.min_macs = min_macs;
     result.ingress = traffic;
     result.egress = egress_max;
@@ -485,7 +497,8 @@ TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& c
     std::int64_t min_macs = 1, egress = 1, lowest = std::numeric_limits<std::int64_t>::max();
     std::array<std::int64_t, 2> ingress{1, 1};
     unsigned coupled_any = 0;
-    bool overflow = false, aborts = false;
+    Checked ck;
+    bool aborts = false;
     for (int i = 0; i < n; ++i) {
         const DirectiveTables& t = lv.tables[idx(i)];
         const DirectiveStateSet& a = *ch.set[idx(i)][0];
@@ -502,10 +515,10 @@ TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& c
             in[r] = std::max({own, a.max_ingress[r], b.max_ingress[r]});  // (first steps included)
         }
         coupled_any |= t.tensors;
-        overflow |= __builtin_mul_overflow(min_macs, lo, &min_macs);
-        overflow |= __builtin_mul_overflow(egress, eg, &egress);
-        overflow |= __builtin_mul_overflow(ingress[0], in[0], &ingress[0]);
-        overflow |= __builtin_mul_overflow(ingress[1], in[1], &ingress[1]);
+        min_macs = ck.mul(min_macs, lo);
+        egress = ck.mul(egress, eg);
+        ingress[0] = ck.mul(ingress[0], in[0]);
+        ingress[1] = ck.mul(ingress[1], in[1]);
     }
     if (aborts || lowest < 1) return result;  // an abort, or some case does no work
     std::int64_t spread = 1;
@@ -519,10 +532,10 @@ TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& c
     for (std::size_t r = 0; r < 2; ++r) {
         if (!((coupled_any >> r) & 1u)) continue;  // no directive moves this tensor
         std::int64_t v = ingress[r];
-        if (tp.coupled(static_cast<TensorRole>(r))) overflow |= __builtin_mul_overflow(v, spread, &v);
-        overflow |= __builtin_add_overflow(traffic, v, &traffic);
+        if (tp.coupled(static_cast<TensorRole>(r))) v = ck.mul(v, spread);
+        traffic = ck.add(traffic, v);
     }
-    if (overflow) return traffic_bounds(lv, ch);
+    if (ck.overflow) return traffic_bounds(lv, ch);
     result.usable = true;
     result.loose = true;
     result.min_macs = min_macs;
@@ -580,22 +593,6 @@ double busy_sub_clusters(const DirectiveStateSet& spatial_set) {
     return static_cast<double>(spatial_set.busy_sum) / static_cast<double>(spatial_set.occurrence_sum);
 }
 
-// 64-bit arithmetic that notes overflow. The closed forms give up on it (the case walk sums
-// exactly in 128 bits): GCC keeps __int128 running values poorly, storing them in two halves
-// and reloading them as one wide load, which stalls store forwarding on every step.
-struct Checked {
-    bool overflow = false;
-    std::int64_t mul(std::int64_t a, std::int64_t b) {
-        std::int64_t r;
-        overflow |= __builtin_mul_overflow(a, b, &r);
-        return r;
-    }
-    std::int64_t add(std::int64_t a, std::int64_t b) {
-        std::int64_t r;
-        overflow |= __builtin_add_overflow(a, b, &r);
-        return r;
-    }
-};
 
 class FastAnalyzer {
 public:
