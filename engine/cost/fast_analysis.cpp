@@ -138,8 +138,9 @@ struct DirectiveStateSet {
     // SpatialMap only, per state: traffic summed over its sub-clusters when they all take whole
     // tiles (spread_full), when all but the first take only the fresh part (spread_fresh), and
     // of the output (spread_out, 1 if not an output dimension); MACs over all sub-clusters per
-    // MAC of the others (total_factor); and the first step's whole-tile traffic.
+    // MAC of the others (total_factor).
     std::array<std::int64_t, 3> spread_full, spread_fresh, spread_out, total_factor;
+    // The first step's whole-tile traffic over the sub-clusters (1 for other directives).
     std::int64_t first_mapped_spread;
     // Other directives: occurrences x ingress factor per input tensor, x egress factor.
     std::array<std::int64_t, 2> ingress_sum;
@@ -270,12 +271,8 @@ void build_temporal_state_set(const LevelPlan& lv, int i, std::int64_t dim, Dire
     set.max_ingress[0] = select(later, std::max(first_in0, later_in0), first_in0);
     set.max_ingress[1] = select(later, std::max(first_in1, later_in1), first_in1);
     set.busy_sum = 0;
+    set.first_mapped_spread = 1;
     set.reuses_unrolled = (t.u == 0) & (set.count > 1);
-}
-
-void build_state_set(const LevelPlan& lv, int i, std::int64_t dim, DirectiveStateSet& set) {
-    if (i == lv.first_spatial) return build_spatial_state_set(lv, i, dim, set);
-    build_temporal_state_set(lv, i, dim, set);
 }
 
 struct LevelStates {
@@ -339,7 +336,6 @@ FastScratch& fast_scratch() {
 struct StateSetChoices {
     int n = 0;
     std::array<std::array<const DirectiveStateSet*, 2>, kMaxN> set;  // both set (the same twice if one)
-    std::array<int, kMaxN> count;
 };
 
 // The choices of one tile: each directive's state set in the level as it is.
@@ -348,7 +344,6 @@ StateSetChoices single_choices(const LevelStates& ls) {
     one.n = ls.n;
     for (int i = 0; i < ls.n; ++i) {
         one.set[idx(i)] = {ls.dir[idx(i)], ls.dir[idx(i)]};
-        one.count[idx(i)] = 1;
     }
     return one;
 }
@@ -385,6 +380,9 @@ struct Checked {
 };
 
 TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
+    // Branch-free over the directives, as loose_traffic_bounds (both choices are visited, one
+    // twice when there is one; tests are accumulated, and products a test rules out are taken
+    // of zero, so they cannot note an overflow the case-by-case version would not).
     TrafficBounds result;
     const int n = ch.n, p = lv.first_spatial;
     const DirectiveTables& tp = lv.tables[idx(p)];
@@ -394,45 +392,39 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
     // ingress factor, and whether its first step is / is not fully unrolled in some tile.
     std::array<std::array<std::int64_t, 2>, kMaxN> first_max, ingress_max;
     std::array<bool, kMaxN> some_unrolled, some_rolled;
-    std::int64_t min_macs = 1, egress_max = 1;
+    std::int64_t min_macs = 1, egress_max = 1, lowest = std::numeric_limits<std::int64_t>::max();
+    bool aborts = false;
     for (int i = 0; i < n; ++i) {
-        std::int64_t lo = std::numeric_limits<std::int64_t>::max(), eg = 0;
-        std::array<std::int64_t, 2> fm{0, 0}, im{0, 0};
-        bool unrolled = false, rolled = false;
-        for (int v = 0; v < ch.count[idx(i)]; ++v) {
-            const DirectiveStateSet& set = *ch.set[idx(i)][idx(v)];
-            if (set.reuses_unrolled) return result;  // MAESTRO would abort
-            lo = std::min(lo, set.min_macs);
-            eg = std::max(eg, set.max_egress);
-            const StateFactors& first = set.first_step();
-            (first.unrolled ? unrolled : rolled) = true;
-            for (std::size_t r = 0; r < 2; ++r) {
-                fm[r] = std::max(fm[r], first.ingress[r]);
-                im[r] = std::max(im[r], set.max_ingress[r]);
-            }
+        const DirectiveStateSet& a = *ch.set[idx(i)][0];
+        const DirectiveStateSet& b = *ch.set[idx(i)][1];
+        aborts |= a.reuses_unrolled | b.reuses_unrolled;  // MAESTRO would abort
+        const std::int64_t lo = std::min(a.min_macs, b.min_macs);
+        lowest = std::min(lowest, lo);
+        const StateFactors& fa = a.first_step();
+        const StateFactors& fb = b.first_step();
+        for (std::size_t r = 0; r < 2; ++r) {
+            first_max[idx(i)][r] = std::max(fa.ingress[r], fb.ingress[r]);
+            ingress_max[idx(i)][r] = std::max(a.max_ingress[r], b.max_ingress[r]);
         }
-        if (lo < 1) return result;  // some case does no work
+        some_unrolled[idx(i)] = fa.unrolled | fb.unrolled;
+        some_rolled[idx(i)] = !fa.unrolled | !fb.unrolled;
         min_macs = mul(min_macs, lo);
-        egress_max = mul(egress_max, eg);
-        first_max[idx(i)] = fm;
-        ingress_max[idx(i)] = im;
-        some_unrolled[idx(i)] = unrolled;
-        some_rolled[idx(i)] = rolled;
+        egress_max = mul(egress_max, std::max(a.max_egress, b.max_egress));
     }
-    if (ck.overflow) return result;
+    if (aborts || lowest < 1 || ck.overflow) return result;  // an abort, or some case does no work
 
     // The SpatialMap's largest spread factor with directive j changing: j before it (it is at
     // its first step, all but the first sub-cluster take the fresh part), j after it (any
     // state, whole tiles), or j itself (a later state, whole or fresh by the tensor's state).
     std::int64_t spread_j_before = 0, spread_j_after = 0, spread_self_full = 0, spread_self_fresh = 0;
-    for (int v = 0; v < ch.count[idx(p)]; ++v) {
+    for (int v = 0; v < 2; ++v) {
         const DirectiveStateSet& sp = *ch.set[idx(p)][idx(v)];
         spread_j_before = std::max(spread_j_before, sp.spread_fresh[idx(sp.count - 1)]);
         for (int k = 0; k < sp.count; ++k) {
             spread_j_after = std::max(spread_j_after, sp.spread_full[idx(k)]);
-            if (k + 1 == sp.count) continue;
-            spread_self_full = std::max(spread_self_full, sp.spread_full[idx(k)]);
-            spread_self_fresh = std::max(spread_self_fresh, sp.spread_fresh[idx(k)]);
+            const bool later = k + 1 != sp.count;
+            spread_self_full = std::max(spread_self_full, select(later, sp.spread_full[idx(k)], 0));
+            spread_self_fresh = std::max(spread_self_fresh, select(later, sp.spread_fresh[idx(k)], 0));
         }
     }
 
@@ -446,36 +438,29 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
         may_init[idx(n)] = false;
         may_not_init[idx(n)] = true;
         for (int k = n - 1; k >= 0; --k) {
-            const bool coupled = lv.tables[idx(k)].coupled(static_cast<TensorRole>(r));
+            const bool coupled = (lv.tables[idx(k)].tensors >> r) & 1u;
             after[idx(k)] = mul(after[idx(k + 1)], first_max[idx(k)][r]);
-            may_init[idx(k)] = may_init[idx(k + 1)] || (coupled && some_rolled[idx(k)]);
-            may_not_init[idx(k)] = may_not_init[idx(k + 1)] && (!coupled || some_unrolled[idx(k)]);
+            may_init[idx(k)] = may_init[idx(k + 1)] | (coupled & some_rolled[idx(k)]);
+            may_not_init[idx(k)] = may_not_init[idx(k + 1)] & (!coupled | some_unrolled[idx(k)]);
         }
-        const bool p_in = tp.coupled(static_cast<TensorRole>(r));
+        const bool p_in = (tp.tensors >> r) & 1u;
         std::int64_t best = 0, prefix = 1;
         for (int j = 0; j < n; ++j) {
-            if (lv.tables[idx(j)].coupled(static_cast<TensorRole>(r))) {
-                const bool possible[2] = {may_init[idx(j + 1)], may_not_init[idx(j + 1)]};
-                std::int64_t factor = 0;  // directive j's own factor and the SpatialMap's
-                for (int w = 0; w < 2; ++w) {
-                    if (!possible[w]) continue;
-                    const bool inited = w == 0;
-                    std::int64_t f = 1;
-                    if (j != p) {
-                        const DirectiveTables& tj = lv.tables[idx(j)];
-                        f = inited ? tj.m : std::max<std::int64_t>(tj.u, 1);
-                    }
-                    if (p_in) {
-                        const std::int64_t pf = p > j    ? spread_j_before
-                                                : p < j  ? spread_j_after
-                                                : inited ? spread_self_full
-                                                         : spread_self_fresh;
-                        f = mul(f, pf);
-                    }
-                    factor = std::max(factor, f);
-                }
-                best = std::max(best, mul(mul(prefix, after[idx(j + 1)]), factor));
-            }
+            const DirectiveTables& tj = lv.tables[idx(j)];
+            const bool coupled = (tj.tensors >> r) & 1u;
+            // Directive j's own factor and the SpatialMap's, with the tensor inited or not.
+            const bool other = j != p;
+            const std::int64_t own_inited = select(other, tj.m, 1);
+            const std::int64_t own_fresh = select(other, std::max<std::int64_t>(tj.u, 1), 1);
+            const std::int64_t side = select(p > j, spread_j_before, spread_j_after);
+            const std::int64_t sp_inited = select(p_in, select(other, side, spread_self_full), 1);
+            const std::int64_t sp_fresh = select(p_in, select(other, side, spread_self_fresh), 1);
+            const bool can_init = coupled & may_init[idx(j + 1)];
+            const bool can_be_fresh = coupled & may_not_init[idx(j + 1)];
+            const std::int64_t inited = mul(own_inited, select(can_init, sp_inited, 0));
+            const std::int64_t fresh = mul(own_fresh, select(can_be_fresh, sp_fresh, 0));
+            const std::int64_t factor = std::max(inited, fresh);
+            best = std::max(best, mul(mul(prefix, select(coupled, after[idx(j + 1)], 0)), factor));
             prefix = mul(prefix, ingress_max[idx(j)][r]);
         }
         traffic = ck.add(traffic, best);
@@ -583,9 +568,8 @@ struct CaseCosts {
 struct InnermostFactors {
     std::int64_t runtime, ingress, weights;
 };
-InnermostFactors innermost_factors(const DirectiveStateSet& set, bool spatial, const DirectiveTables& tp) {
-    // (set.first_mapped_spread is only read for the SpatialMap: other sets leave it unset.)
-    const std::int64_t spread = spatial ? set.first_mapped_spread : 1;
+InnermostFactors innermost_factors(const DirectiveStateSet& set, const DirectiveTables& tp) {
+    const std::int64_t spread = set.first_mapped_spread;  // 1 but for the SpatialMap
     InnermostFactors f{set.macs_sum, set.first_step().ingress[0], set.first_step().ingress[1]};
     f.ingress *= select(tp.coupled(TensorRole::Input), spread, 1);
     f.weights *= select(tp.coupled(TensorRole::Weight), spread, 1);
@@ -638,7 +622,7 @@ private:
         std::uint8_t spatial_parent_bit = 0;
         std::array<double, 2> avg_active{};
     };
-    void build_inner_products(int li);
+    void build_inner_products(int li, const StateSetChoices& all, std::uint32_t with_edge);
     InnerOutcome inner_product_outcome(int li, std::uint32_t parent_bits) const;
 
     const MappingPlan& plan_;
@@ -757,62 +741,64 @@ void FastAnalyzer::prepare_level(int li) {
     level_prepared_[idx(li)] = true;
     const LevelPlan& lv = plan_.levels[idx(li)];
     const LevelPlan& up = plan_.levels[idx(li - 1)];
+    const int n = lv.num_directives, p = lv.first_spatial;
+    auto& sets = scratch_.sets[idx(li)];
+    // Loops over bit sets of directives rather than tests per directive: which directive is
+    // the SpatialMap, and which parents have an edge tile, vary from mapping to mapping.
     StateSetChoices all;
-    all.n = lv.num_directives;
-    for (int k = 0; k < lv.num_directives; ++k) {
+    all.n = n;
+    std::uint32_t with_edge = 0;  // directives whose parent has an edge tile: two variants
+    for (int k = 0; k < n; ++k) {
         const auto pk = idx(lv.parent_directive[idx(k)]);
-        const DirectiveTables& t = up.tables[pk];
-        const int variants = ((up.edge_bits >> pk) & 1u) ? 2 : 1;
-        for (int v = 0; v < variants; ++v) {
-            DirectiveStateSet& set = scratch_.sets[idx(li)][idx(k)][idx(v)];
-            build_state_set(lv, k, v ? t.me : t.m, set);
-            all.set[idx(k)][idx(v)] = &set;
-        }
-        all.set[idx(k)][1] = all.set[idx(k)][idx(variants - 1)];
-        all.count[idx(k)] = variants;
+        with_edge |= ((up.edge_bits >> pk) & 1u) << k;
+        all.set[idx(k)] = {&sets[idx(k)][0], &sets[idx(k)][0]};
+    }
+    auto parent = [&](int k) -> const DirectiveTables& { return up.tables[idx(lv.parent_directive[idx(k)])]; };
+    const std::uint32_t temporal = ((1u << n) - 1) & ~(1u << p);
+    for (std::uint32_t m = temporal; m != 0; m &= m - 1) {
+        const int k = __builtin_ctz(m);
+        build_temporal_state_set(lv, k, parent(k).m, sets[idx(k)][0]);
+    }
+    for (std::uint32_t m = temporal & with_edge; m != 0; m &= m - 1) {
+        const int k = __builtin_ctz(m);
+        build_temporal_state_set(lv, k, parent(k).me, sets[idx(k)][1]);
+        all.set[idx(k)][1] = &sets[idx(k)][1];
+    }
+    build_spatial_state_set(lv, p, parent(p).m, sets[idx(p)][0]);
+    if ((with_edge >> p) & 1u) {
+        build_spatial_state_set(lv, p, parent(p).me, sets[idx(p)][1]);
+        all.set[idx(p)][1] = &sets[idx(p)][1];
     }
     level_compute_bound_[idx(li)] =
         li == plan_.num_levels - 1 && plan_.simd_lanes == 1 && compute_bound(lv, all, scratch_.loose_history);
-    if (level_compute_bound_[idx(li)]) build_inner_products(li);
+    if (level_compute_bound_[idx(li)]) build_inner_products(li, all, with_edge);
 }
 
-void FastAnalyzer::build_inner_products(int li) {
-    // closed_form_innermost's factors, per directive and parent tile.
+void FastAnalyzer::build_inner_products(int li, const StateSetChoices& all, std::uint32_t with_edge) {
+    // closed_form_innermost's factors, per directive and parent tile; branch-free, as
+    // prepare_level (a directive's slot is written either way and kept if it has two).
     const LevelPlan& lv = plan_.levels[idx(li)];
-    const LevelPlan& up = plan_.levels[idx(li - 1)];
-    const DirectiveTables& tp = lv.tables[idx(lv.first_spatial)];
+    const int p = lv.first_spatial;
+    const DirectiveTables& tp = lv.tables[idx(p)];
     InnerProducts& ip = inner_products_;
     ip.runtime = ip.ingress = ip.weights = 1;
     ip.count = 0;
-    ip.spatial_parent_bit = 0;
     for (int k = 0; k < lv.num_directives; ++k) {
-        const auto pk = idx(lv.parent_directive[idx(k)]);
-        const int variants = ((up.edge_bits >> pk) & 1u) ? 2 : 1;
-        std::array<std::int64_t, 2> runtime{}, ingress{}, weights{};
-        for (int v = 0; v < variants; ++v) {
-            const DirectiveStateSet& set = scratch_.sets[idx(li)][idx(k)][idx(v)];
-            const bool spatial = k == lv.first_spatial;
-            const InnermostFactors f = innermost_factors(set, spatial, tp);
-            runtime[idx(v)] = f.runtime;
-            ingress[idx(v)] = f.ingress;
-            weights[idx(v)] = f.weights;
-            if (spatial) {
-                ip.avg_active[idx(v)] = busy_sub_clusters(set);
-                ip.spatial_parent_bit = static_cast<std::uint8_t>(pk);
-            }
-        }
-        if (variants == 1) {
-            ip.runtime *= runtime[0];
-            ip.ingress *= ingress[0];
-            ip.weights *= weights[0];
-            continue;
-        }
-        const auto c = idx(ip.count++);
-        ip.parent_bit[c] = static_cast<std::uint8_t>(pk);
-        ip.runtime_factor[c] = runtime;
-        ip.ingress_factor[c] = ingress;
-        ip.weight_factor[c] = weights;
+        const InnermostFactors f0 = innermost_factors(*all.set[idx(k)][0], tp);
+        const InnermostFactors f1 = innermost_factors(*all.set[idx(k)][1], tp);
+        const bool two = (with_edge >> k) & 1u;
+        ip.runtime *= select(two, 1, f0.runtime);
+        ip.ingress *= select(two, 1, f0.ingress);
+        ip.weights *= select(two, 1, f0.weights);
+        const auto c = idx(ip.count);
+        ip.parent_bit[c] = static_cast<std::uint8_t>(lv.parent_directive[idx(k)]);
+        ip.runtime_factor[c] = {f0.runtime, f1.runtime};
+        ip.ingress_factor[c] = {f0.ingress, f1.ingress};
+        ip.weight_factor[c] = {f0.weights, f1.weights};
+        ip.count += two;
     }
+    ip.spatial_parent_bit = static_cast<std::uint8_t>(lv.parent_directive[idx(p)]);
+    ip.avg_active = {busy_sub_clusters(*all.set[idx(p)][0]), busy_sub_clusters(*all.set[idx(p)][1])};
 }
 
 InnerOutcome FastAnalyzer::inner_product_outcome(int li, std::uint32_t parent_bits) const {
@@ -862,7 +848,7 @@ InnerOutcome FastAnalyzer::closed_form_innermost(const LevelPlan& lv, const Leve
     const DirectiveTables& tp = lv.tables[idx(ls.p)];
     std::int64_t runtime = 1, first_in = 1, first_w = 1;
     for (int i = 0; i < ls.n; ++i) {
-        const InnermostFactors f = innermost_factors(*ls.dir[idx(i)], i == ls.p, tp);
+        const InnermostFactors f = innermost_factors(*ls.dir[idx(i)], tp);
         runtime *= f.runtime;
         first_in *= f.ingress;
         first_w *= f.weights;
