@@ -362,13 +362,15 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         const bool top = li == 0;
         const LevelPlan* up = top ? nullptr : &plan.levels[static_cast<std::size_t>(li - 1)];
 
-        // This level's own directives, up to the next Cluster; Y' and X' are rewritten to input
-        // coordinates by adding this level's filter tile (the last R or S map of the level).
-        std::array<LevelDirective, kMaxLevelDirectives> own;
+        // This level's own directives, up to the next Cluster, collected in place (they follow
+        // the inherited ones, which are rare: moved up when there are any); Y' and X' are
+        // rewritten to input coordinates by adding this level's filter tile (the last R or S map
+        // of the level).
         int own_count = 0;
         std::int64_t closing_cluster = 0;
         DimSet own_dims;
         std::int64_t window_size[2] = {-1, -1};  // R, S
+        std::uint32_t output_at[2] = {0, 0};     // positions of the Y' and X' maps
         for (; next < mapping.directives.size(); ++next) {
             const auto& d = mapping.directives[next];
             if (d.kind == DirectiveKind::Cluster) {
@@ -377,10 +379,17 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                 break;
             }
             if (own_count >= kMaxLevelDirectives) return fail(plan, Invalidity::TooManyDirectives, li);
-            own[static_cast<std::size_t>(own_count++)] = {d.dim, d.kind == DirectiveKind::SpatialMap, d.size, d.offset};
+            auto& od = lv.directives[static_cast<std::size_t>(own_count)];
+            od.dim = d.dim;
+            od.spatial = d.kind == DirectiveKind::SpatialMap;
+            od.size = d.size;
+            od.offset = d.offset;
             own_dims.insert(d.dim);
             window_size[0] = select(d.dim == Dim::R, d.size, window_size[0]);
             window_size[1] = select(d.dim == Dim::S, d.size, window_size[1]);
+            output_at[0] |= static_cast<std::uint32_t>(d.dim == Dim::Yo) << own_count;
+            output_at[1] |= static_cast<std::uint32_t>(d.dim == Dim::Xo) << own_count;
+            ++own_count;
         }
         if (plan.convolution_like) {
             for (auto [in_dim, out_dim, window, w] : {std::tuple{Dim::X, Dim::Xo, Dim::S, 1},
@@ -397,11 +406,10 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                         if (idx >= 0) ws = up->directives[static_cast<std::size_t>(idx)].size;
                     }
                 }
-                for (int i = 0; i < own_count; ++i) {  // branch-free: directive order varies
-                    auto& od = own[static_cast<std::size_t>(i)];
-                    const bool output = od.dim == out_dim;
-                    od.dim = static_cast<Dim>(select(output, index_of(in_dim), index_of(od.dim)));
-                    od.size += select(output, ws - 1, 0);
+                for (std::uint32_t m = output_at[w]; m != 0; m &= m - 1) {
+                    auto& od = lv.directives[static_cast<std::size_t>(__builtin_ctz(m))];
+                    od.dim = in_dim;
+                    od.size += ws - 1;
                 }
                 own_dims.erase(out_dim);
                 own_dims.insert(in_dim);
@@ -410,9 +418,9 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         // The completed list: dimensions the level above maps but this one does not, each put
         // at the front (so in reverse order, as in MAESTRO); then the own directives; then the
         // input-tensor dimensions nobody mapped, as one full temporal step, in name order.
-        int count = 0;
+        int count = own_count;
         DimSet present = own_dims;
-        if (up) {
+        if (up && (up->mapped_dims.bits() & ~present.bits()) != 0) {
             std::array<LevelDirective, kMaxLevelDirectives> inherited;
             int inherited_count = 0;
             for (int i = 0; i < up->num_directives; ++i) {  // branch-free: which are inherited varies
@@ -427,10 +435,12 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
             }
             if (inherited_count + own_count > kMaxLevelDirectives)
                 return fail(plan, Invalidity::TooManyDirectives, li);
-            for (int i = inherited_count - 1; i >= 0; --i)
-                lv.directives[static_cast<std::size_t>(count++)] = inherited[static_cast<std::size_t>(i)];
+            for (int i = own_count - 1; i >= 0; --i)
+                lv.directives[static_cast<std::size_t>(i + inherited_count)] = lv.directives[static_cast<std::size_t>(i)];
+            for (int i = 0; i < inherited_count; ++i)
+                lv.directives[static_cast<std::size_t>(i)] = inherited[static_cast<std::size_t>(inherited_count - 1 - i)];
+            count += inherited_count;
         }
-        for (int i = 0; i < own_count; ++i) lv.directives[static_cast<std::size_t>(count++)] = own[static_cast<std::size_t>(i)];
         // (Bit order is name order; loops over bit sets have no branch per dimension.)
         for (unsigned missing = input_vars.bits() & level_dims.bits() & ~present.bits(); missing != 0;
              missing &= missing - 1) {
