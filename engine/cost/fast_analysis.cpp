@@ -647,6 +647,8 @@ private:
     // compute-bound; leaves out the per-case statistics. Returns false if it does not apply.
     bool closed_form_top(const LevelPlan& lv, const LevelStates& ls, TopLevelOutcome& out);
     InnerOutcome child(int li, std::uint32_t parent_bits);
+    // A level that is not compute-bound: its cases walked, once per tile (parent edge bits).
+    [[gnu::noinline]] InnerOutcome analyze_inner_memoised(int li, std::uint32_t parent_bits);
     InnerOutcome analyze_inner(int li, LevelStates& ls);
     InnerOutcome closed_form_innermost(const LevelPlan& lv, const LevelStates& ls);
 
@@ -663,7 +665,7 @@ private:
 
     // Builds a level's state sets for both tile sizes of every dimension, and decides whether
     // the level is compute-bound in all of its tiles.
-    void prepare_level(int li);
+    [[gnu::noinline]] void prepare_level(int li);
 
     // A compute-bound innermost level's result is a product over its directives, each of
     // which takes one of two values (its parent's full or edge tile): the directives whose
@@ -871,12 +873,17 @@ InnerOutcome FastAnalyzer::inner_product_outcome(int li, std::uint32_t parent_bi
     return o;
 }
 
-InnerOutcome FastAnalyzer::child(int li, std::uint32_t parent_bits) {
-    const LevelPlan& lv = plan_.levels[idx(li)];
-    const LevelPlan& up = plan_.levels[idx(li - 1)];
-    parent_bits &= up.edge_bits;  // bits of dimensions without an edge tile change nothing
+// Kept small (the rest is out of line) so that callers inline it: a compute-bound innermost
+// level answers most calls with a few multiplications.
+inline InnerOutcome FastAnalyzer::child(int li, std::uint32_t parent_bits) {
+    parent_bits &= plan_.levels[idx(li - 1)].edge_bits;  // bits of dimensions without an edge tile change nothing
     if (!level_prepared_[idx(li)]) prepare_level(li);
     if (level_compute_bound_[idx(li)]) return inner_product_outcome(li, parent_bits);
+    return analyze_inner_memoised(li, parent_bits);
+}
+
+InnerOutcome FastAnalyzer::analyze_inner_memoised(int li, std::uint32_t parent_bits) {
+    const LevelPlan& lv = plan_.levels[idx(li)];
     const bool cacheable = parent_bits < (1u << kEdgeMemoBits);
     auto& entry = ws_.edge_memo[idx(li)][parent_bits & ((1u << kEdgeMemoBits) - 1)];
     if (cacheable && entry.generation == ws_.generation) return entry.value;
