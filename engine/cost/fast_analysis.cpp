@@ -533,33 +533,21 @@ TrafficBounds traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
 TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& ch) {
     // Branch-free over the directives (whose order varies from mapping to mapping): both
     // choices are always visited (one twice when there is one), and tests are accumulated.
+    // A TemporalMap's ingress factors never exceed its whole tile, nor the SpatialMap's 1 (it
+    // is costed through its spread): the ingress part is the plan's temporal tile volume.
     TrafficBounds result;
     const int n = ch.n, p = lv.first_spatial;
     std::int64_t min_macs = 1, egress = 1, lowest = std::numeric_limits<std::int64_t>::max();
-    std::array<std::int64_t, 2> ingress{1, 1};
-    unsigned coupled_any = 0;
     Checked ck;
     bool aborts = false;
     for (int i = 0; i < n; ++i) {
-        const DirectiveTables& t = lv.tables[idx(i)];
         const DirectiveStateSet& a = *ch.set[idx(i)][0];
         const DirectiveStateSet& b = *ch.set[idx(i)][1];
         aborts |= a.reuses_unrolled | b.reuses_unrolled;  // MAESTRO would abort
         const std::int64_t lo = std::min(a.min_macs, b.min_macs);
         lowest = std::min(lowest, lo);
-        const std::int64_t eg = std::max(a.max_egress, b.max_egress);
-        const std::int64_t whole = std::max<std::int64_t>(t.m, t.u) - 1;
-        const bool other = i != p;
-        std::array<std::int64_t, 2> in;
-        for (std::size_t r = 0; r < 2; ++r) {
-            const std::int64_t own = 1 + whole * (other & ((t.tensors >> r) & 1u));
-            in[r] = std::max({own, a.max_ingress[r], b.max_ingress[r]});  // (first steps included)
-        }
-        coupled_any |= t.tensors;
         min_macs = ck.mul(min_macs, lo);
-        egress = ck.mul(egress, eg);
-        ingress[0] = ck.mul(ingress[0], in[0]);
-        ingress[1] = ck.mul(ingress[1], in[1]);
+        egress = ck.mul(egress, std::max(a.max_egress, b.max_egress));
     }
     if (aborts || lowest < 1) return result;  // an abort, or some case does no work
     std::int64_t spread = 1;
@@ -571,8 +559,9 @@ TrafficBounds loose_traffic_bounds(const LevelPlan& lv, const StateSetChoices& c
     const DirectiveTables& tp = lv.tables[idx(p)];
     std::int64_t traffic = 0;
     for (std::size_t r = 0; r < 2; ++r) {
-        if (!((coupled_any >> r) & 1u)) continue;  // no directive moves this tensor
-        std::int64_t v = ingress[r];
+        if (!((lv.coupled_tensors >> r) & 1u)) continue;  // no directive moves this tensor
+        std::int64_t v = lv.temporal_tile_volume[r];
+        ck.overflow |= v == 0;
         if (tp.coupled(static_cast<TensorRole>(r))) v = ck.mul(v, spread);
         traffic = ck.add(traffic, v);
     }

@@ -289,6 +289,17 @@ void build_directive_tables(LevelPlan& lv, const std::array<std::uint8_t, kNumDi
         t.tensors = dim_tensors[static_cast<std::size_t>(index_of(d.dim))];
     }
     if (spatial_count != 1) lv.simple = false;
+    std::array<std::int64_t, 2> volume{1, 1};
+    bool overflow = false;
+    lv.coupled_tensors = 0;
+    for (int i = 0; i < lv.num_directives; ++i) {
+        const DirectiveTables& t = lv.tables[static_cast<std::size_t>(i)];
+        lv.coupled_tensors = static_cast<std::uint8_t>(lv.coupled_tensors | t.tensors);
+        const bool temporal = i != lv.first_spatial;
+        for (std::size_t r = 0; r < 2; ++r)
+            overflow |= __builtin_mul_overflow(volume[r], select(temporal & ((t.tensors >> r) & 1u), t.m, 1), &volume[r]);
+    }
+    lv.temporal_tile_volume = {select(overflow, 0, volume[0]), select(overflow, 0, volume[1])};
 }
 
 }  // namespace

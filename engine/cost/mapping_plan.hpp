@@ -75,6 +75,11 @@ struct LevelPlan {
     // these bits tell sub-cluster tiles apart.
     std::uint32_t edge_bits = 0;
     std::array<DirectiveTables, kMaxLevelDirectives> tables;
+    // Per input tensor, the product of the tiles (DirectiveTables::m) of the TemporalMaps coupled
+    // to it: the most of it that one step moves to a sub-cluster, from which the fast analysis's
+    // loose traffic bound starts (0 if beyond 64 bits). And which tensors any directive moves.
+    std::array<std::int64_t, 2> temporal_tile_volume;
+    std::uint8_t coupled_tensors = 0;  // bit r: TensorRole r
     // Index of the parent level's directive on the same dimension (levels below the top).
     std::array<std::int8_t, kMaxLevelDirectives> parent_directive;
 };
