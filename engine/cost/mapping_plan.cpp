@@ -270,6 +270,9 @@ void build_directive_tables(LevelPlan& lv, const std::array<std::uint8_t, kNumDi
     DimSet seen;
     lv.simple = true;
     lv.edge_bits = 0;
+    unsigned coupled = 0;
+    std::array<std::int64_t, 2> volume{1, 1};
+    bool overflow = false;
     for (int i = 0; i < lv.num_directives; ++i) {
         const auto& d = lv.directives[static_cast<std::size_t>(i)];
         if (seen.contains(d.dim)) lv.simple = false;
@@ -287,18 +290,13 @@ void build_directive_tables(LevelPlan& lv, const std::array<std::uint8_t, kNumDi
         t.ueo = at(lv.unique_edge, o);
         lv.edge_bits |= static_cast<std::uint32_t>(t.me != t.m) << i;  // i < kMaxLevelDirectives
         t.tensors = dim_tensors[static_cast<std::size_t>(index_of(d.dim))];
+        coupled |= t.tensors;
+        const unsigned temporal_tensors = t.tensors & (0u - static_cast<unsigned>(i != lv.first_spatial));
+        overflow |= __builtin_mul_overflow(volume[0], select(temporal_tensors & 1u, t.m, 1), &volume[0]);
+        overflow |= __builtin_mul_overflow(volume[1], select((temporal_tensors >> 1) & 1u, t.m, 1), &volume[1]);
     }
     if (spatial_count != 1) lv.simple = false;
-    std::array<std::int64_t, 2> volume{1, 1};
-    bool overflow = false;
-    lv.coupled_tensors = 0;
-    for (int i = 0; i < lv.num_directives; ++i) {
-        const DirectiveTables& t = lv.tables[static_cast<std::size_t>(i)];
-        lv.coupled_tensors = static_cast<std::uint8_t>(lv.coupled_tensors | t.tensors);
-        const bool temporal = i != lv.first_spatial;
-        for (std::size_t r = 0; r < 2; ++r)
-            overflow |= __builtin_mul_overflow(volume[r], select(temporal & ((t.tensors >> r) & 1u), t.m, 1), &volume[r]);
-    }
+    lv.coupled_tensors = static_cast<std::uint8_t>(coupled);
     lv.temporal_tile_volume = {select(overflow, 0, volume[0]), select(overflow, 0, volume[1])};
 }
 
