@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "cost/iteration_states.hpp"
+#include "util/per_thread.hpp"
 #include "util/select.hpp"
 
 namespace mapscape {
@@ -380,10 +381,7 @@ struct FastScratch {
     LooseBoundsHistory loose_history;
 };
 
-FastScratch& fast_scratch() {
-    static thread_local FastScratch scratch;
-    return scratch;
-}
+FastScratch& fast_scratch() { return per_thread<FastScratch>(); }
 
 // Candidate state sets per directive: one for a given tile, or both sizes a dimension can
 // take in a level (its parent's full and edge tile), to decide for all its tiles at once.

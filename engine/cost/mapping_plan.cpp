@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "mapping/mapping.hpp"
+#include "util/per_thread.hpp"
 #include "util/select.hpp"
 #include "workload/layer.hpp"
 
@@ -172,15 +173,17 @@ void build_layer_part(const Layer& layer, LayerPart& part) {
 
 // The layer's part of the plan, kept per thread: a search evaluates one layer many times, and
 // this part costs as much as a level's.
+struct LayerPartEntry {
+    bool used = false;
+    LayerType type = LayerType::Conv;
+    std::array<std::int64_t, kNumDims> sizes{}, strides{};
+    LayerPart part;
+};
+
 const LayerPart& layer_part(const Layer& layer) {
-    struct Entry {
-        bool used = false;
-        LayerType type = LayerType::Conv;
-        std::array<std::int64_t, kNumDims> sizes{}, strides{};
-        LayerPart part;
-    };
     constexpr std::size_t kSlots = 32;
-    static thread_local std::array<Entry, kSlots> cache;
+    auto& cache = per_thread<std::array<LayerPartEntry, kSlots>>();
+    using Entry = LayerPartEntry;
     std::uint64_t hash = static_cast<std::uint64_t>(layer.type);
     for (int d = 0; d < kNumDims; ++d)
         hash = hash * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(layer.sizes[static_cast<std::size_t>(d)]) * 31 +

@@ -1,6 +1,7 @@
 #include "cost/reference_analysis.hpp"
 
 #include "cost/iteration_states.hpp"
+#include "util/per_thread.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -8,10 +9,7 @@
 
 namespace mapscape {
 
-AnalysisWorkspace& thread_workspace() {
-    static thread_local AnalysisWorkspace workspace;
-    return workspace;
-}
+AnalysisWorkspace& thread_workspace() { return per_thread<AnalysisWorkspace>(); }
 
 namespace {
 
