@@ -36,6 +36,7 @@
 #include "util/text_file.hpp"
 #include "widget_export.hpp"
 #include "workload_panel.hpp"
+#include "util/json_text.hpp"
 
 // The resources live in the static UI library, so they are registered explicitly (outside any
 // namespace, as Q_INIT_RESOURCE requires).
@@ -395,7 +396,7 @@ bool MainWindow::export_results_json(const QString& path) {
                         {"seed", r.settings.seed}, {"wall_s", r.wall_seconds}, {"layers", std::move(layers)}});
     }
     try {
-        write_text_file_atomically(path.toStdString(), nlohmann::ordered_json{{"model", s.model.name}, {"runs", runs}}.dump(1) + "\n");
+        write_text_file_atomically(path.toStdString(), json_text(nlohmann::ordered_json{{"model", s.model.name}, {"runs", runs}}, 1) + "\n");
         return true;
     } catch (const InputError& e) {
         report_error(tr("Export"), QString::fromStdString(e.diagnostic().to_string()));

@@ -23,6 +23,7 @@
 #include "timeline_widget.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape::ui {
 
@@ -214,7 +215,7 @@ bool ScheduleView::save_mix_as() {
         j["models"].push_back({{"model", cell(0).toStdString()}, {"batch", cell(1).toLongLong()}, {"copies", cell(2).toLongLong()}});
     }
     try {
-        write_text_file_atomically(path.toStdString(), j.dump(2) + "\n");
+        write_text_file_atomically(path.toStdString(), json_text(j, 2) + "\n");
         (void)load_task_mix(path.toStdString());  // check it reads back
         mix_->setCurrentText(path);
         return true;
@@ -238,7 +239,7 @@ bool ScheduleView::save_platform_as() {
                               {"buffer_kb", cell(3).toLongLong()}});
     }
     try {
-        write_text_file_atomically(path.toStdString(), j.dump(2) + "\n");
+        write_text_file_atomically(path.toStdString(), json_text(j, 2) + "\n");
         (void)load_platform_setting(path.toStdString());
         setting_->setCurrentText(path);
         return true;
@@ -304,7 +305,7 @@ bool ScheduleView::export_trace(const QString& path) {
     g.timeline = last_.timeline;
     w.groups.push_back(std::move(g));
     try {
-        write_text_file_atomically(path.toStdString(), workload_schedule_to_trace(request, w).dump() + "\n");
+        write_text_file_atomically(path.toStdString(), json_text(workload_schedule_to_trace(request, w)) + "\n");
         return true;
     } catch (const InputError& e) {
         QMessageBox::warning(this, tr("Export trace"), QString::fromStdString(e.diagnostic().to_string()));

@@ -10,6 +10,7 @@
 #include "cost/cost_report_json.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape::cli {
 
@@ -84,7 +85,7 @@ int run_eval(const EvalOptions& o) {
         doc["totals"] = {{"runtime_cycles", total_runtime},
                          {"energy_nj", total_energy},
                          {"macs", total_macs}};
-        std::cout << doc.dump(2) << "\n";
+        std::cout << json_text(doc, 2) << "\n";
         return kExitOk;
     }
     std::printf("%-22s %-7s %14s %14s %12s %9s %9s %8s %8s  %s\n", "layer", "type",

@@ -14,6 +14,7 @@
 #include "schedule/schedule_json.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape::cli {
 
@@ -118,11 +119,11 @@ int run_schedule(const ScheduleOptions& o) {
                 s.makespan_cycles, s.lower_bound_cycles, 100 * (s.makespan_cycles / s.lower_bound_cycles - 1), s.throughput_gflops,
                 100 * s.utilization, s.energy_nj, static_cast<long long>(s.samples), s.wall_seconds);
     if (!o.json_out.empty()) {
-        write_text_file_atomically(o.json_out, workload_schedule_to_json(r, s, o.setup.setting).dump(1) + "\n");
+        write_text_file_atomically(o.json_out, json_text(workload_schedule_to_json(r, s, o.setup.setting), 1) + "\n");
         std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
     }
     if (!o.trace_out.empty()) {
-        write_text_file_atomically(o.trace_out, workload_schedule_to_trace(r, s).dump() + "\n");
+        write_text_file_atomically(o.trace_out, json_text(workload_schedule_to_trace(r, s)) + "\n");
         std::fprintf(stderr, "wrote %s (open it in ui.perfetto.dev or chrome://tracing)\n", o.trace_out.c_str());
     }
     return s.complete ? kExitOk : kExitProblem;

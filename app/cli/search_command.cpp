@@ -14,6 +14,7 @@
 #include "search/search_json.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape::cli {
 
@@ -120,7 +121,7 @@ int run_search_command(const SearchOptions& o) {
                            setup.base.budget.samples};
         nlohmann::ordered_json doc = model_search_to_json(info, request, outcome);
         if (o.two_stage) doc["two_stage"] = std::move(pipeline);
-        write_text_file_atomically(o.json_out, doc.dump(1) + "\n");
+        write_text_file_atomically(o.json_out, json_text(doc, 1) + "\n");
         std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
     }
     if (!o.export_dir.empty()) {

@@ -1,12 +1,14 @@
 // Reader for MAESTRO network + dataflow files.
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <limits>
 #include <map>
 
 #include "mapping/maestro_file.hpp"
 #include "mapping/maestro_lexer.hpp"
 #include "util/text_file.hpp"
+#include "util/utf8.hpp"
 
 namespace mapscape {
 
@@ -35,6 +37,13 @@ public:
         : text_(text), file_(std::move(file)), tokens_(tokenize_maestro(text)) {}
 
     MaestroNetwork parse() {
+        for (const Token& t : tokens_)
+            if (const std::size_t bad = first_invalid_utf8(t.text); bad != std::string_view::npos) {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(t.text[bad])));
+                throw InputError(location_of(t.offset + bad),
+                                 std::string("invalid UTF-8 byte ") + hex + " (MAESTRO files must be UTF-8 text)");
+            }
         bool saw_network = false;
         while (!at_end()) {
             const Token& t = peek();
@@ -77,6 +86,51 @@ private:
             if (c == '\n') ++line;
         throw InputError({file_, line, 0}, message);
     }
+    SourceLocation location_of(std::size_t offset) const {
+        int line = 1;
+        std::size_t line_start = 0;
+        for (std::size_t i = 0; i < offset && i < text_.size(); ++i)
+            if (text_[i] == '\n') {
+                ++line;
+                line_start = i + 1;
+            }
+        return {file_, line, static_cast<int>(offset - line_start) + 1};
+    }
+
+    // MAESTRO's tokenizer drops punctuation, so it reads "TemporalMap(2,2 C" or a directive
+    // without its ';' as if they were complete. Whoever wrote them made a mistake, so the
+    // punctuation between token `index` and the next one (or the end of the text) must be
+    // exactly `expected`, whitespace and comments aside. `what` is the construct, for messages.
+    void expect_punctuation(std::size_t index, std::string_view expected, const std::string& what) const {
+        const std::size_t from = tokens_[index].end;
+        const std::size_t to = index + 1 < tokens_.size() ? tokens_[index + 1].offset : text_.size();
+        std::size_t k = 0, matched_end = from;
+        for (std::size_t i = from; i < to; ++i) {
+            const char c = text_[i];
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+            if (c == '/' && i + 1 < to && text_[i + 1] == '/') {
+                while (i < to && text_[i] != '\n') ++i;
+                continue;
+            }
+            if (k < expected.size() && c == expected[k]) {
+                ++k;
+                matched_end = i + 1;
+                continue;
+            }
+            if (k < expected.size())
+                throw InputError(location_of(i), std::string("expected '") + expected[k] + "' in " + what + ", found '" + c + "'");
+            throw InputError(location_of(i), std::string("unexpected '") + c + "' after " + what);
+        }
+        if (k < expected.size())
+            throw InputError(location_of(matched_end), std::string("missing '") + expected[k] + "' " +
+                                                    (expected[k] == ';' ? "after " : "in ") + what);
+    }
+
+    // The source text of tokens first..last, with single spaces, for messages.
+    std::string source_of(std::size_t first, std::size_t last) const {
+        return collapse_spaces(text_.substr(tokens_[first].offset, tokens_[last].end - tokens_[first].offset));
+    }
+
     Token expect(std::string_view text, const std::string& context) {
         if (at_end())
             error_at_end("unexpected end of file: expected '" + std::string(text) + "' " + context);
@@ -158,22 +212,32 @@ private:
         return *d;
     }
 
+    struct SizeExpression {
+        std::int64_t value = 0;
+        bool sz = false;  // Sz(DIM): the punctuation after it starts with its ')'
+    };
+
     // A size: a number, a Constant name, or Sz(DIM) of a dimension this layer declared.
-    std::int64_t parse_size(const Layer& layer, const std::string& what) {
+    SizeExpression parse_size(const Layer& layer, const std::string& what) {
         const Token t = next();
         if (t.text == "Sz") {
             if (at_end()) error_at_end("unexpected end of file after Sz");
+            expect_punctuation(pos_ - 1, "(", "Sz(...)");
             const Token dt = next();
             const Dim d = parse_dim_token(dt, "in Sz()");
             if (!layer.has(d))
                 error(dt, "Sz(" + dt.text + "): dimension " + dt.text +
                               " is not declared in this layer's Dimensions (which must come "
                               "before the Dataflow)");
-            return layer.size(d);
+            return {layer.size(d), true};
         }
         if (auto it = constants_.find(t.text); it != constants_.end())
-            return positive(t, it->second, what + " (Constant " + t.text + ")");
-        return positive(t, parse_integer(t, what), what);
+            return {positive(t, it->second, what + " (Constant " + t.text + ")"), false};
+        return {positive(t, parse_integer(t, what), what), false};
+    }
+
+    static std::string after(const SizeExpression& e, std::string_view punctuation) {
+        return (e.sz ? ")" : "") + std::string(punctuation);
     }
 
     void parse_dim_list(Layer& layer, const Token& keyword, bool strides, DimSet& declared) {
@@ -212,26 +276,36 @@ private:
             if (at_end()) throw InputError(where(keyword), "unterminated Dataflow block");
             const Token t = next();
             if (t.text == "}") return;
+            const std::size_t keyword_index = pos_ - 1;
             if (t.text == "TemporalMap" || t.text == "SpatialMap") {
                 const bool spatial = t.text == "SpatialMap";
                 if (at_end()) error_at_end("unexpected end of file in " + t.text);
-                const std::int64_t size = parse_size(layer, "the map size");
+                const std::string what = t.text + "(size,offset) DIM";
+                expect_punctuation(keyword_index, "(", what);
+                const SizeExpression size = parse_size(layer, "the map size");
                 if (at_end()) error_at_end("unexpected end of file in " + t.text);
-                const std::int64_t offset = parse_size(layer, "the map offset");
+                expect_punctuation(pos_ - 1, after(size, ","), what);
+                const SizeExpression offset = parse_size(layer, "the map offset");
                 if (at_end()) error_at_end("unexpected end of file in " + t.text);
+                expect_punctuation(pos_ - 1, after(offset, ")"), what);
                 const Token dt = next();
                 const Dim d = parse_dim_token(dt, "in " + t.text);
-                mapping.directives.push_back(spatial ? Directive::spatial(d, size, offset)
-                                                     : Directive::temporal(d, size, offset));
+                expect_punctuation(pos_ - 1, ";", "'" + source_of(keyword_index, pos_ - 1) + "'");
+                mapping.directives.push_back(spatial ? Directive::spatial(d, size.value, offset.value)
+                                                     : Directive::temporal(d, size.value, offset.value));
             } else if (t.text == "Cluster") {
                 if (at_end()) error_at_end("unexpected end of file in Cluster");
-                const std::int64_t size = parse_size(layer, "the cluster size");
+                const std::string what = "Cluster(size,P|L)";
+                expect_punctuation(keyword_index, "(", what);
+                const SizeExpression size = parse_size(layer, "the cluster size");
                 if (at_end()) error_at_end("unexpected end of file in Cluster");
+                expect_punctuation(pos_ - 1, after(size, ","), what);
                 const Token kt = next();
                 if (kt.text != "P" && kt.text != "L")
                     error(kt, "expected P (physical) or L (logical) in Cluster, found '" + kt.text + "'");
+                expect_punctuation(pos_ - 1, ");", what);
                 mapping.directives.push_back(Directive::cluster(
-                    size, kt.text == "L" ? ClusterKind::Logical : ClusterKind::Physical));
+                    size.value, kt.text == "L" ? ClusterKind::Logical : ClusterKind::Physical));
             } else {
                 error(t, "expected TemporalMap, SpatialMap, Cluster or '}' in the Dataflow, found '" +
                              t.text + "'");

@@ -8,6 +8,7 @@
 #include "search/fixed_dataflow.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape {
 
@@ -111,7 +112,7 @@ std::string study_to_json_text(const Study& s) {
     j["schedule"] = {{"mix", s.schedule.mix},         {"setting", s.schedule.setting}, {"bw_gbps", s.schedule.bandwidth_gbps},
                      {"algorithm", s.schedule.algorithm}, {"budget", s.schedule.budget}, {"seed", s.schedule.seed},
                      {"group", s.schedule.group}};
-    return j.dump(1) + "\n";
+    return json_text(j, 1) + "\n";
 }
 
 Study parse_study_json(std::string_view text, const std::string& file_name) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "util/text_file.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape {
 
@@ -191,7 +192,7 @@ std::int64_t JsonDocument::integer(const nlohmann::json& o, const std::string& p
         if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>() &&
             std::abs(v.get<double>()) < 9e15)
             return integer_or(o, pointer, key, 0, min, max);
-        fail(at, "\"" + key + "\" must be a whole number, not " + type_name(v) + " " + v.dump());
+        fail(at, "\"" + key + "\" must be a whole number, not " + type_name(v) + " " + json_text(v));
     }
     const std::int64_t x = v.get<std::int64_t>();
     if (x < min || x > max)
@@ -213,7 +214,7 @@ std::int64_t JsonDocument::integer_or(const nlohmann::json& o, const std::string
              std::abs(v.get<double>()) < 9e15)
         x = static_cast<std::int64_t>(v.get<double>());
     else
-        fail(at, "\"" + key + "\" must be a whole number, not " + type_name(v) + " " + v.dump());
+        fail(at, "\"" + key + "\" must be a whole number, not " + type_name(v) + " " + json_text(v));
     if (x < min || x > max)
         fail(at, "\"" + key + "\" = " + std::to_string(x) + " is out of range [" +
                      std::to_string(min) + ", " + std::to_string(max) + "]");
@@ -228,7 +229,7 @@ double JsonDocument::number_or(const nlohmann::json& o, const std::string& point
     if (!v.is_number()) fail(json_child(pointer, key), "\"" + key + "\" must be a number");
     const double x = v.get<double>();
     if (!(x >= min && x <= max))
-        fail(json_child(pointer, key), "\"" + key + "\" = " + v.dump() + " is out of range");
+        fail(json_child(pointer, key), "\"" + key + "\" = " + json_text(v) + " is out of range");
     return x;
 }
 

@@ -8,6 +8,7 @@
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape {
 
@@ -57,12 +58,12 @@ nlohmann::ordered_json model_to_json(const Model& m) {
 std::string model_to_json_text(const Model& m) {
     nlohmann::ordered_json header = model_to_json(m);
     header.erase("layers");
-    std::string text = header.dump(2);
+    std::string text = json_text(header, 2);
     text.pop_back();  // the closing brace
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
     text += ",\n  \"layers\": [\n";
     for (std::size_t i = 0; i < m.layers.size(); ++i) {
-        std::string line = layer_to_json(m.layers[i]).dump();
+        std::string line = json_text(layer_to_json(m.layers[i]));
         // Spaces after separators read better in a one-line object.
         std::string spaced;
         bool in_string = false;

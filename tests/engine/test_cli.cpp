@@ -1,4 +1,6 @@
 // mapscape-cli as a user runs it: real files, malformed ones, JSON output, exit codes.
+#include <fstream>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -74,7 +76,18 @@ private slots:
         QTest::newRow("syntax") << "Network n {\n Layer l {\n  Type: CONV\n  Dimensions { K: 4, C: 4, R: 1, S: 1, Y: 4, X: 4 }\n  Dataflow { SpatialMap(1,1) K; TemporalMapp(1,1) C; }\n }\n}\n"
                                 << ":5:33: expected TemporalMap";
         QTest::newRow("empty") << "" << ":1: no 'Network";
-        QTest::newRow("binary") << QString::fromLatin1("\x01\x02\xff\xfe{{{") << ":1:1: expected 'Network'";
+        QTest::newRow("binary") << QString::fromLatin1("\x01\x02\xff\xfe{{{") << ":1:3: invalid UTF-8 byte 0xFF";
+        // A layer name with a byte that is not UTF-8 (a Latin-1 file, a corrupted copy) used to
+        // reach the JSON writer, which failed with no location.
+        const QString layer = "Network n {\n Layer %1 {\n  Type: CONV\n  Dimensions { K: 4, C: 4, R: 1, S: 1, Y: 4, X: 4 }\n"
+                              "  Dataflow {\n   SpatialMap(1,1) K;\n   %2\n  }\n }\n}\n";
+        QTest::newRow("latin-1 name") << layer.arg(QString::fromLatin1("co\xc1v"), "TemporalMap(1,1) C;") << ":2:10: invalid UTF-8 byte 0xC1";
+        // MAESTRO reads these as if they were complete; whoever typed them made a mistake.
+        QTest::newRow("no closing parenthesis") << layer.arg("c", "TemporalMap(2,2 C;") << ":7:19: missing ')' in TemporalMap";
+        QTest::newRow("no semicolon") << layer.arg("c", "TemporalMap(2,2) C") << ":7:22: missing ';' after 'TemporalMap(2,2) C'";
+        QTest::newRow("Sz without parenthesis") << layer.arg("c", "TemporalMap(Sz(R,1) C;") << ":7:20: expected ')' in TemporalMap";
+        QTest::newRow("stray character") << layer.arg("c", "TemporalMap(1;1) C;") << ":7:17: expected ',' in TemporalMap";
+        QTest::newRow("cluster without semicolon") << layer.arg("c", "Cluster(2,P)\n   SpatialMap(1,1) C;") << ":7:16: missing ';' after Cluster";
     }
     void bad_inputs() {
         QFETCH(QString, content);
@@ -141,6 +154,22 @@ private slots:
         const Run conv = cli({"model", "convert", data("gamma_models/vgg16.csv"), dir.filePath("vgg.json")});
         QCOMPARE(conv.exit_code, 0);
         QCOMPARE(cli({"model", "show", dir.filePath("vgg.json")}).exit_code, 0);
+        // A file name that is not UTF-8 (Linux names are bytes) names the model; the JSON
+        // written from it stays valid, with U+FFFD for the bad byte.
+        {
+            const std::string odd = dir.path().toStdString() + "/net\xc1.csv";
+            std::ofstream(odd) << "K,C,Y,X,R,S,T\n64,3,224,224,7,7,1\n";
+            QProcess sh;
+            sh.start("/bin/sh", {"-c", QString("\"%1\" model convert \"$0\"/net*.csv \"$0\"/odd.json").arg(MAPSCAPE_CLI_PATH), dir.path()});
+            QVERIFY(sh.waitForFinished(60000));
+            QCOMPARE(sh.exitCode(), 0);
+            QFile f(dir.filePath("odd.json"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QJsonParseError pe;
+            const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+            QCOMPARE(pe.error, QJsonParseError::NoError);
+            QCOMPARE(doc.object()["name"].toString(), QString("net\uFFFD"));
+        }
         const Run bad = cli({"model", "show", data("gamma_models/example.csv")});
         QCOMPARE(bad.exit_code, 2);
         QVERIFY(bad.err.contains("example.csv:2:10: expected a whole number"));
