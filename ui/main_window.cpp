@@ -36,6 +36,7 @@
 #include "util/text_file.hpp"
 #include "widget_export.hpp"
 #include "workload_panel.hpp"
+#include "search/maestro_export.hpp"
 #include "util/json_text.hpp"
 
 // The resources live in the static UI library, so they are registered explicitly (outside any
@@ -358,14 +359,15 @@ bool MainWindow::export_run_maestro(int id, const QString& directory) {
     const Study& s = doc_->study();
     for (const SearchRun& r : s.runs) {
         if (r.id != id) continue;
-        std::vector<std::pair<Layer, Mapping>> layers;
-        for (const LayerRunResult& l : r.layers)
-            if (l.found) layers.emplace_back(s.model.layers[static_cast<std::size_t>(l.layer)], l.best_mapping);
+        std::vector<ExportLayer> layers;
+        for (const LayerRunResult& l : r.layers) {
+            ExportLayer e{s.model.layers[static_cast<std::size_t>(l.layer)], std::nullopt};
+            if (l.found) e.mapping = l.best_mapping;
+            layers.push_back(std::move(e));
+        }
         try {
-            const std::string base = directory.toStdString() + "/" + maestro_safe_name(s.model.name);
-            write_text_file_atomically(base + ".m", write_maestro_text(s.model.name, layers));
-            write_text_file_atomically(base + "_hw.m", write_maestro_hw_text(s.accelerator));
-            statusBar()->showMessage(tr("Wrote %1 layer(s) to %2").arg(layers.size()).arg(directory), 5000);
+            const ExportedFiles files = export_maestro_files(directory.toStdString(), s.model.name, layers, s.accelerator);
+            statusBar()->showMessage(tr("Wrote %1 file(s) to %2").arg(files.paths.size()).arg(directory), 5000);
             return true;
         } catch (const InputError& e) {
             report_error(tr("Export"), QString::fromStdString(e.diagnostic().to_string()));

@@ -1,20 +1,36 @@
 // Writer for MAESTRO network + dataflow files.
+#include <algorithm>
 #include <sstream>
 
 #include "mapping/maestro_file.hpp"
+#include "util/utf8.hpp"
 
 namespace mapscape {
 
 std::string maestro_safe_name(std::string_view name) {
     std::string out;
-    for (char c : name) {
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
+        const auto b = static_cast<unsigned char>(c);
         switch (c) {
             case ' ': case '\t': case '\r': case '\n': case ',': case '-': case '>': case '(':
             case ')': case ':': case ';': case '{': case '}':
                 out += '_';
-                break;
+                continue;
             default:
-                out += c;
+                break;
+        }
+        if (b < 0x20 || b == 0x7F) {  // control characters
+            out += '_';
+        } else if (b >= 0x80) {  // keep well-formed UTF-8 characters whole, replace stray bytes
+            if (const std::size_t n = utf8_char_length(name, i); n > 1) {
+                out.append(name.substr(i, n));
+                i += n - 1;
+            } else {
+                out += '_';
+            }
+        } else {
+            out += c;
         }
     }
     // A name starting with "//" would be read as a comment.
@@ -30,7 +46,20 @@ std::string write_maestro_text(const std::string& network_name,
     os << "Network " << maestro_safe_name(network_name) << " {\n";
     for (const auto& [original, mapping] : layers) {
         const Layer layer = original.type == LayerType::FullyConnected ? analysed_form(original) : original;
-        os << "\tLayer " << maestro_safe_name(layer.name) << " {\n";
+        const std::string written_name = maestro_safe_name(layer.name);
+        if (written_name != layer.name) {
+            // MAESTRO cannot hold this name as written; keep it in a comment (control
+            // characters, which could end the comment, and bytes that are not UTF-8 as '?').
+            std::string original;
+            for (std::size_t i = 0; i < layer.name.size();) {
+                const std::size_t n = utf8_char_length(layer.name, i);
+                const auto b = static_cast<unsigned char>(layer.name[i]);
+                original += n == 0 || b < 0x20 || b == 0x7F ? std::string("?") : layer.name.substr(i, n);
+                i += std::max<std::size_t>(n, 1);
+            }
+            os << "\t// Layer name: " << original << "\n";
+        }
+        os << "\tLayer " << written_name << " {\n";
         os << "\t\tType: " << layer_type_name(layer.type) << "\n";
         if (is_convolution_like(layer.type)) {
             // MAESTRO attaches strides by name; write every non-unit one (and X, Y always).

@@ -2,6 +2,7 @@
 // whole model (layers in model order), and the accelerator as a MAESTRO HW file.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,18 @@ struct ExportedFiles {
     std::vector<std::string> skipped_layers;  // layers without a valid mapping (not exported)
 };
 
-// Creates `directory` if needed. File names: <model>_<layer>.m, <model>.m, <model>_hw.m.
+struct ExportLayer {
+    Layer layer;                     // its name is written inside the files as it is
+    std::optional<Mapping> mapping;  // none: the search found no valid mapping
+};
+
+// Creates `directory` if needed. File names: <model>_<layer>.m, <model>.m, <model>_hw.m, each
+// name made a safe, unique file-name stem (util/file_names.hpp): nothing is written outside
+// `directory`, whatever the names hold.
+ExportedFiles export_maestro_files(const std::string& directory, const std::string& model_name,
+                                   const std::vector<ExportLayer>& layers, const Accelerator& accelerator);
+
+// The layers of a model search, named as the outcome names them.
 ExportedFiles export_maestro_files(const std::string& directory, const std::string& model_name,
                                    const ModelSearchRequest& request, const ModelSearchOutcome& outcome);
 

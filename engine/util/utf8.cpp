@@ -37,4 +37,12 @@ std::size_t first_invalid_utf8(std::string_view text) {
     return std::string_view::npos;
 }
 
+std::size_t utf8_char_length(std::string_view text, std::size_t i) {
+    if (i >= text.size()) return 0;
+    const auto b = static_cast<unsigned char>(text[i]);
+    const std::size_t n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 0;
+    if (n == 0 || i + n > text.size()) return 0;
+    return first_invalid_utf8(text.substr(i, n)) == std::string_view::npos ? n : 0;
+}
+
 }  // namespace mapscape

@@ -11,4 +11,8 @@ namespace mapscape {
 // surrogates and code points above U+10FFFF included), or npos when the text is valid.
 std::size_t first_invalid_utf8(std::string_view text);
 
+// The length in bytes of the well-formed character starting at text[i] (1 for ASCII), or 0
+// when the bytes there are not one.
+std::size_t utf8_char_length(std::string_view text, std::size_t i);
+
 }  // namespace mapscape

@@ -1,6 +1,7 @@
 // mapscape-cli as a user runs it: real files, malformed ones, JSON output, exit codes.
 #include <fstream>
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -213,6 +214,28 @@ private slots:
                      layers[i].toObject()["cost"].toObject()["runtime_cycles"].toInteger());
         QVERIFY(QFile::exists(dir.filePath("export/resnet18_layer1.m")));
         QVERIFY(QFile::exists(dir.filePath("export/resnet18_layer2.m")));
+    }
+
+    // Layer names from ONNX or TensorFlow graphs hold '/', and a name can hold "../": the
+    // export maps each to a safe, unique file inside the chosen directory.
+    void export_of_layer_names_that_are_not_file_names() {
+        QTemporaryDir dir;
+        QFile model(dir.filePath("graph.json"));
+        QVERIFY(model.open(QIODevice::WriteOnly));
+        model.write(R"({"format": "mapscape-model", "version": 1, "name": "graph", "layers": [
+            {"name": "block1/conv1", "type": "CONV", "K": 16, "C": 16, "R": 3, "S": 3, "Y": 16, "X": 16},
+            {"name": "../../../tmp/evil", "type": "CONV", "K": 16, "C": 16, "R": 1, "S": 1, "Y": 8, "X": 8},
+            {"name": "a\\b", "type": "CONV", "K": 8, "C": 8, "R": 1, "S": 1, "Y": 8, "X": 8}]})");
+        model.close();
+        const Run r = cli({"search", "--model", dir.filePath("graph.json"), "--layer", "all", "--budget", "300",
+                           "--export-maestro", dir.filePath("out"), "--quiet"});
+        QCOMPARE(r.exit_code, 0);
+        QStringList files = QDir(dir.filePath("out")).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(files, (QStringList{"graph.m", "graph_a_b.m", "graph_block1_conv1.m", "graph_hw.m", "graph_tmp_evil.m"}));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).size(), 2);  // graph.json, out
+        const Run again = cli({"eval", dir.filePath("out/graph.m"), "--hw", dir.filePath("out/graph_hw.m")});
+        QCOMPARE(again.exit_code, 0);
+        QVERIFY(again.out.contains("block1/conv1"));
     }
 
     void search_without_a_valid_mapping_reports_null() {
