@@ -32,12 +32,13 @@ public:
     int repaints() const { return repaints_; }
     // Emits point_clicked for the drawn point nearest to the given data coordinates.
     bool click_at(double latency, double energy);
+    // Takes what changed in the store into the chart now (the timer does it every 40 ms).
+    void redraw();
 
 signals:
     void point_clicked(const PlotPoint& point);
 
 private:
-    void redraw();
     void on_hover(const QPointF& point, bool state);
 
     std::shared_ptr<SharedPointStore> shared_ = std::make_shared<SharedPointStore>();

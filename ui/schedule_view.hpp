@@ -31,6 +31,8 @@ public:
     ConvergenceChart* convergence() const { return convergence_; }
     QLabel* status() const { return status_; }
     QPushButton* run_button() const { return run_; }
+    QPushButton* stop_button() const { return stop_; }
+    QSpinBox* budget() const { return budget_; }
     QComboBox* algorithm() const { return algorithm_; }
     const ScheduleSnapshot& last() const { return last_; }
     int run();

@@ -3,6 +3,8 @@
 // view (used for the README under Xvfb).
 #include <malloc.h>
 
+#include <string_view>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -11,11 +13,16 @@
 
 #include "main_window.hpp"
 #include "screenshots.hpp"
+#include "ui_benchmark.hpp"
 
 int main(int argc, char** argv) {
     // See mapscape-cli's main: keep pagmo's per-generation matrices on the heap.
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
+    // The GUI benchmark needs no display: it runs offscreen unless a platform was chosen.
+    for (int i = 1; i < argc; ++i)
+        if (std::string_view(argv[i]) == "--bench-ui" && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName("Mapscape");
     QApplication::setOrganizationName("Mapscape");
@@ -27,7 +34,21 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument("study", "a Mapscape study (.json) to open");
     QCommandLineOption shots("screenshots", "save screenshots of the main views to DIR and quit", "DIR");
     parser.addOption(shots);
+    QCommandLineOption bench("bench-ui", "measure the window's responsiveness during searches and schedules (offscreen), print the figures and quit");
+    QCommandLineOption bench_runs("runs", "with --bench-ui: repetitions of each live scenario", "N", "3");
+    QCommandLineOption bench_seconds("seconds", "with --bench-ui: seconds each live scenario is watched", "S", "4");
+    QCommandLineOption bench_load("competing", "with --bench-ui: CPU-bound processes for the loaded pass (default: one per CPU; 0: none)", "N", "-1");
+    QCommandLineOption bench_json("json", "with --bench-ui: also write the figures to FILE", "FILE");
+    parser.addOptions({bench, bench_runs, bench_seconds, bench_load, bench_json});
     parser.process(app);
+    if (parser.isSet(bench)) {
+        mapscape::ui::UiBenchOptions o;
+        o.runs = std::max(1, parser.value(bench_runs).toInt());
+        o.seconds = std::max(0.5, parser.value(bench_seconds).toDouble());
+        o.competing_processes = parser.value(bench_load).toInt();
+        o.json_path = parser.value(bench_json);
+        return mapscape::ui::run_ui_benchmark(o);
+    }
 
     mapscape::ui::MainWindow window;
     const QStringList args = parser.positionalArguments();

@@ -9,13 +9,14 @@ namespace {
 struct MetricName {
     Metric metric;
     std::string_view name, unit;
+    Quantity quantity;
 };
-constexpr MetricName kMetrics[] = {{Metric::Latency, "latency", "cycles"},
-                                   {Metric::Energy, "energy", "nJ"},
-                                   {Metric::Power, "power", "mW"},
-                                   {Metric::Edp, "edp", "nJ*cycles"},
-                                   {Metric::Area, "area", "um^2"},
-                                   {Metric::LatencyArea, "lap", "cycles*um^2"}};
+constexpr MetricName kMetrics[] = {{Metric::Latency, "latency", "cycles", Quantity::Cycles},
+                                   {Metric::Energy, "energy", "nJ", Quantity::EnergyNj},
+                                   {Metric::Power, "power", "mW", Quantity::PowerMw},
+                                   {Metric::Edp, "edp", "nJ*cycles", Quantity::EdpNjCycles},
+                                   {Metric::Area, "area", "um^2", Quantity::AreaUm2},
+                                   {Metric::LatencyArea, "lap", "cycles*um^2", Quantity::LapCyclesUm2}};
 }  // namespace
 
 std::string_view metric_name(Metric m) {
@@ -28,6 +29,16 @@ std::string_view metric_unit(Metric m) {
     for (const auto& n : kMetrics)
         if (n.metric == m) return n.unit;
     return "";
+}
+
+Quantity metric_quantity(Metric m) {
+    for (const auto& n : kMetrics)
+        if (n.metric == m) return n.quantity;
+    return Quantity::Plain;
+}
+
+Quantity Objective::quantity() const {
+    return terms.size() == 1 && terms[0].weight == 1.0 ? metric_quantity(terms[0].metric) : Quantity::Plain;
 }
 
 double metric_value(Metric m, const CostReport& r) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cost/cost_report.hpp"
+#include "util/units.hpp"
 
 namespace mapscape {
 
@@ -16,6 +17,7 @@ enum class Metric { Latency, Energy, Power, Edp, Area, LatencyArea };
 std::string_view metric_name(Metric m);  // "latency", "energy", "power", "edp", "area", "lap"
 std::string_view metric_unit(Metric m);  // "cycles", "nJ", "mW", "nJ*cycles", "um^2", "cycles*um^2"
 double metric_value(Metric m, const CostReport& report);
+Quantity metric_quantity(Metric m);  // how its values are written for people
 
 struct ObjectiveTerm {
     Metric metric;
@@ -30,6 +32,8 @@ struct Objective {
     std::string name() const;  // "latency", "latency*energy^2"
     // Product of metric^weight; the report must be valid.
     double value(const CostReport& report) const;
+    // The metric's quantity for a single metric, else Plain.
+    Quantity quantity() const;
     bool operator==(const Objective&) const = default;
 };
 

@@ -1,0 +1,59 @@
+// Figures as people read them: SI prefixes on the base unit, counts with k/M/G, bytes binary,
+// areas in µm² or mm²; the same function serves readouts, tooltips, tables and chart axes.
+#include <QtTest>
+
+#include "search/objective.hpp"
+#include "util/units.hpp"
+
+using namespace mapscape;
+
+class UnitsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void formats_data() {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<int>("quantity");
+        QTest::addColumn<QString>("expected");
+        auto q = [](Quantity x) { return static_cast<int>(x); };
+        QTest::newRow("energy µJ (the readout used to say 224.5 k nJ)") << 224.5e3 << q(Quantity::EnergyNj) << "224.5 µJ";
+        QTest::newRow("energy nJ") << 3.5 << q(Quantity::EnergyNj) << "3.5 nJ";
+        QTest::newRow("energy pJ") << 0.23 << q(Quantity::EnergyNj) << "230 pJ";
+        QTest::newRow("energy mJ") << 3.871e6 << q(Quantity::EnergyNj) << "3.871 mJ";
+        QTest::newRow("energy rounding carries") << 999.96e3 << q(Quantity::EnergyNj) << "1 mJ";
+        QTest::newRow("cycles") << 1.407e7 << q(Quantity::Cycles) << "14.07 M cycles";
+        QTest::newRow("few cycles") << 512.0 << q(Quantity::Cycles) << "512 cycles";
+        QTest::newRow("power") << 1222.3 << q(Quantity::PowerMw) << "1.222 W";
+        QTest::newRow("area µm²") << 4470.0 << q(Quantity::AreaUm2) << "4470 µm²";
+        QTest::newRow("area mm²") << 2e5 << q(Quantity::AreaUm2) << "0.2 mm²";
+        QTest::newRow("bytes") << 512.0 << q(Quantity::Bytes) << "512 B";
+        QTest::newRow("KiB") << 108000.0 << q(Quantity::Bytes) << "105.5 KiB";
+        QTest::newRow("MiB") << 4194304.0 << q(Quantity::Bytes) << "4 MiB";
+        QTest::newRow("seconds") << 0.0153 << q(Quantity::Seconds) << "15.3 ms";
+        QTest::newRow("edp") << 3.4e12 << q(Quantity::EdpNjCycles) << "3.4 kJ·cycles";
+        QTest::newRow("plain") << 2.735e6 << q(Quantity::Plain) << "2.735 M";
+        QTest::newRow("zero") << 0.0 << q(Quantity::EnergyNj) << "0 nJ";
+        QTest::newRow("negative") << -2500.0 << q(Quantity::Cycles) << "-2.5 k cycles";
+        QTest::newRow("not a number") << std::nan("") << q(Quantity::EnergyNj) << "n/a";
+    }
+    void formats() {
+        QFETCH(double, value);
+        QFETCH(int, quantity);
+        QFETCH(QString, expected);
+        QCOMPARE(QString::fromStdString(format_quantity(value, static_cast<Quantity>(quantity))), expected);
+    }
+
+    void axis_labels_can_leave_the_unit_to_the_title() {
+        QCOMPARE(QString::fromStdString(format_quantity(1e6, Quantity::Cycles, {3, false})), QString("1 M"));
+        QCOMPARE(QString::fromStdString(format_quantity(1e3, Quantity::EnergyNj, {3, false})), QString("1 µ"));
+    }
+
+    void objectives_know_their_quantity() {
+        QCOMPARE(static_cast<int>(parse_objective("energy")->quantity()), static_cast<int>(Quantity::EnergyNj));
+        QCOMPARE(static_cast<int>(parse_objective("edp")->quantity()), static_cast<int>(Quantity::EdpNjCycles));
+        QCOMPARE(static_cast<int>(parse_objective("latency*energy^2")->quantity()), static_cast<int>(Quantity::Plain));
+    }
+};
+
+QTEST_GUILESS_MAIN(UnitsTest)
+#include "test_units.moc"

@@ -1,0 +1,287 @@
+#include "ui_benchmark.hpp"
+
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "convergence_chart.hpp"
+#include "dataflow_editor.hpp"
+#include "main_window.hpp"
+#include "scatter_chart.hpp"
+#include "schedule_view.hpp"
+#include "search_panel.hpp"
+#include "study_document.hpp"
+
+namespace mapscape::ui {
+
+namespace {
+
+constexpr int kTickMs = 5;
+
+std::string cpu_name() {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+    return "unknown CPU";
+}
+
+// CPU-bound processes at normal priority, as another program on a shared machine would be.
+class CompetingLoad {
+public:
+    explicit CompetingLoad(int processes) {
+        for (int i = 0; i < processes; ++i) {
+            const pid_t pid = fork();
+            if (pid == 0) {
+                volatile std::uint64_t x = 0;
+                for (;;) x = x + 1;
+            }
+            if (pid > 0) children_.push_back(pid);
+        }
+    }
+    ~CompetingLoad() {
+        for (pid_t pid : children_) kill(pid, SIGKILL);
+        for (pid_t pid : children_) waitpid(pid, nullptr, 0);
+    }
+
+private:
+    std::vector<pid_t> children_;
+};
+
+// Gaps between the ticks of a 5 ms timer: what the user feels as the window's responsiveness.
+class StallMeter {
+public:
+    StallMeter() {
+        tick_.setTimerType(Qt::PreciseTimer);
+        tick_.setInterval(kTickMs);
+        QObject::connect(&tick_, &QTimer::timeout, [this] {
+            const qint64 now = clock_.nsecsElapsed();
+            gaps_ms_.push_back(static_cast<double>(now - last_) / 1e6);
+            last_ = now;
+        });
+    }
+    void start() {
+        gaps_ms_.clear();
+        clock_.start();
+        last_ = 0;
+        tick_.start();
+    }
+    void stop() { tick_.stop(); }
+    const std::vector<double>& gaps_ms() const { return gaps_ms_; }
+
+private:
+    QTimer tick_;
+    QElapsedTimer clock_;
+    qint64 last_ = 0;
+    std::vector<double> gaps_ms_;
+};
+
+double percentile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(std::clamp(q * static_cast<double>(v.size() - 1), 0.0, static_cast<double>(v.size() - 1)));
+    return v[i];
+}
+
+struct LiveFigures {
+    std::vector<double> gaps_ms;   // every tick gap of every run
+    std::vector<double> longest_ms, p99_ms, stop_ms;
+    std::vector<double> updates;   // points (search) or samples (schedule) that arrived while watched
+};
+
+// Runs the event loop for `ms` milliseconds, as a user's session would.
+void wait_ms(int ms) {
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+LiveFigures measure_search(MainWindow& w, const UiBenchOptions& o) {
+    LiveFigures f;
+    SearchPanel* s = w.search();
+    for (int run = 0; run < o.runs; ++run) {
+        w.tabs()->setCurrentIndex(2);
+        s->algorithm()->setCurrentText("gamma");
+        s->budget()->setValue(2000000);
+        s->scope()->setCurrentIndex(1);  // all layers: far more work than the watch lasts
+        StallMeter meter;
+        meter.start();
+        s->run();
+        wait_ms(static_cast<int>(o.seconds * 1000));
+        f.updates.push_back(static_cast<double>(w.scatter()->point_count()));
+        QElapsedTimer stop_clock;
+        stop_clock.start();
+        s->stop_button()->click();
+        while (s->controller()->running() && stop_clock.elapsed() < 30000) wait_ms(1);
+        f.stop_ms.push_back(static_cast<double>(stop_clock.nsecsElapsed()) / 1e6);
+        meter.stop();
+        f.longest_ms.push_back(percentile(meter.gaps_ms(), 1.0));
+        f.p99_ms.push_back(percentile(meter.gaps_ms(), 0.99));
+        f.gaps_ms.insert(f.gaps_ms.end(), meter.gaps_ms().begin(), meter.gaps_ms().end());
+        w.scatter()->clear();
+        wait_ms(200);
+    }
+    return f;
+}
+
+LiveFigures measure_schedule(MainWindow& w, const UiBenchOptions& o) {
+    LiveFigures f;
+    ScheduleView* v = w.schedule();
+    for (int run = 0; run < o.runs; ++run) {
+        w.tabs()->setCurrentWidget(v);
+        v->algorithm()->setCurrentText("magma");
+        v->budget()->setValue(50000000);
+        StallMeter meter;
+        meter.start();
+        v->run();
+        wait_ms(static_cast<int>(o.seconds * 1000));
+        f.updates.push_back(static_cast<double>(v->last().samples));
+        QElapsedTimer stop_clock;
+        stop_clock.start();
+        v->stop_button()->click();
+        while (v->controller()->running() && stop_clock.elapsed() < 30000) wait_ms(1);
+        f.stop_ms.push_back(static_cast<double>(stop_clock.nsecsElapsed()) / 1e6);
+        meter.stop();
+        f.longest_ms.push_back(percentile(meter.gaps_ms(), 1.0));
+        f.p99_ms.push_back(percentile(meter.gaps_ms(), 0.99));
+        f.gaps_ms.insert(f.gaps_ms.end(), meter.gaps_ms().begin(), meter.gaps_ms().end());
+        wait_ms(200);
+    }
+    return f;
+}
+
+// The scatter with 200,000 points spread as a search spreads them (log-normal around a
+// front), redrawn and painted in full.
+std::vector<double> measure_repaint(MainWindow& w, int repetitions) {
+    w.tabs()->setCurrentIndex(2);
+    ScatterChart* chart = w.scatter();
+    chart->clear();
+    std::mt19937_64 rng(7);
+    std::lognormal_distribution<double> latency(std::log(2e5), 0.8), energy(std::log(5e3), 0.6);
+    std::vector<PlotPoint> points;
+    points.reserve(200000);
+    for (int i = 0; i < 200000; ++i)
+        points.push_back({latency(rng), energy(rng), i % 5 != 0, 1, 0, i + 1, {}});
+    chart->add_points(points);
+    std::vector<double> ms;
+    for (int r = 0; r < repetitions; ++r) {
+        QElapsedTimer t;
+        t.start();
+        chart->redraw();
+        chart->grab();  // paints the whole chart
+        ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        chart->add_points({{latency(rng), energy(rng), true, 1, 0, 200001 + r, {}}});  // a change to redraw
+    }
+    chart->clear();
+    return ms;
+}
+
+// An edit in the dataflow editor, from the change to the refreshed readout.
+std::vector<double> measure_edit(MainWindow& w, int repetitions) {
+    std::vector<double> ms;
+    w.tabs()->setCurrentIndex(0);
+    for (int r = 0; r < repetitions; ++r) {
+        w.dataflow()->apply_preset(r % 2 ? "kcp_ws" : "shidiannao");
+        ms.push_back(w.dataflow()->last_evaluation_ms());
+    }
+    return ms;
+}
+
+QString row(const char* what, const std::vector<double>& v, const char* unit) {
+    return QString("  %1 %2 median %3, worst %4 %5\n")
+        .arg(what, -44)
+        .arg(" ")
+        .arg(percentile(v, 0.5), 8, 'f', 1)
+        .arg(percentile(v, 1.0), 8, 'f', 1)
+        .arg(unit);
+}
+
+QJsonObject live_json(const LiveFigures& f) {
+    auto arr = [](const std::vector<double>& v) {
+        QJsonArray a;
+        for (double x : v) a.append(x);
+        return a;
+    };
+    return {{"longest_stall_ms", arr(f.longest_ms)}, {"p99_stall_ms", arr(f.p99_ms)}, {"stop_ms", arr(f.stop_ms)},
+            {"p99_stall_all_runs_ms", percentile(f.gaps_ms, 0.99)}, {"longest_stall_all_runs_ms", percentile(f.gaps_ms, 1.0)}};
+}
+
+}  // namespace
+
+int run_ui_benchmark(const UiBenchOptions& o) {
+    MainWindow w;
+    w.set_interactive(false);
+    w.open_example();
+    w.resize(1600, 1000);
+    w.show();
+    wait_ms(300);
+    const int cpus = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int load = o.competing_processes < 0 ? cpus : o.competing_processes;
+    QJsonObject json{{"cpu", QString::fromStdString(cpu_name())}, {"cpus", cpus}, {"runs", o.runs}, {"seconds", o.seconds}};
+    std::printf("Mapscape GUI benchmark on %s (%d CPUs); %d run(s) of %.1f s per live scenario\n", cpu_name().c_str(), cpus, o.runs,
+                o.seconds);
+    std::printf("A stall is the time between two ticks of a %d ms timer on the GUI thread.\n", kTickMs);
+    for (int pass = 0; pass < (load > 0 ? 2 : 1); ++pass) {
+        const int busy = pass == 0 ? 0 : load;
+        std::unique_ptr<CompetingLoad> competing;
+        if (busy > 0) competing = std::make_unique<CompetingLoad>(busy);
+        const LiveFigures search = measure_search(w, o);
+        const LiveFigures schedule = measure_schedule(w, o);
+        const std::vector<double> repaint = measure_repaint(w, 10);
+        const std::vector<double> edit = measure_edit(w, 20);
+        competing.reset();
+        QString out = busy == 0 ? QString("\nQuiet machine:\n")
+                                : QString("\nWith %1 competing CPU-bound process(es) at normal priority:\n").arg(busy);
+        out += row("search: longest stall per run", search.longest_ms, "ms");
+        out += row("search: 99th-percentile stall per run", search.p99_ms, "ms");
+        out += QString("  %1  %2 ms over all %3 ticks\n").arg("search: 99th-percentile stall, all runs", -44).arg(percentile(search.gaps_ms, 0.99), 8, 'f', 1).arg(search.gaps_ms.size());
+        out += row("search: Stop until the run is over", search.stop_ms, "ms");
+        out += row("search: points received while watched", search.updates, "");
+        out += row("schedule: longest stall per run", schedule.longest_ms, "ms");
+        out += row("schedule: 99th-percentile stall per run", schedule.p99_ms, "ms");
+        out += QString("  %1  %2 ms over all %3 ticks\n").arg("schedule: 99th-percentile stall, all runs", -44).arg(percentile(schedule.gaps_ms, 0.99), 8, 'f', 1).arg(schedule.gaps_ms.size());
+        out += row("schedule: Stop until the run is over", schedule.stop_ms, "ms");
+        out += row("scatter repaint with 200,000 points", repaint, "ms");
+        out += row("dataflow edit: evaluation", edit, "ms");
+        std::printf("%s", out.toUtf8().constData());
+        std::fflush(stdout);
+        QJsonObject p{{"competing_processes", busy}, {"search", live_json(search)}, {"schedule", live_json(schedule)}};
+        QJsonArray r, e;
+        for (double x : repaint) r.append(x);
+        for (double x : edit) e.append(x);
+        p["repaint_200k_points_ms"] = r;
+        p["edit_evaluation_ms"] = e;
+        json[busy == 0 ? "quiet" : "loaded"] = p;
+    }
+    if (!o.json_path.isEmpty()) {
+        QFile f(o.json_path);
+        if (!f.open(QIODevice::WriteOnly)) {
+            std::fprintf(stderr, "mapscape: cannot write %s\n", o.json_path.toLocal8Bit().constData());
+            return 2;
+        }
+        f.write(QJsonDocument(json).toJson());
+    }
+    return 0;
+}
+
+}  // namespace mapscape::ui
