@@ -1,100 +1,86 @@
 #include "convergence_chart.hpp"
 
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QValueAxis>
-
 #include <cmath>
 
 namespace mapscape::ui {
 
-ConvergenceChart::ConvergenceChart(QWidget* parent) : QChartView(parent) {
-    auto* chart = new QChart;
-    chart->setTitle(tr("Convergence"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    x_ = new QValueAxis;
-    x_->setTitleText(tr("samples"));
-    x_->setLabelFormat("%d");
-    y_ = new QLogValueAxis;
-    y_->setTitleText(tr("best objective"));
-    y_->setLabelFormat("%.2e");
-    chart->addAxis(x_, Qt::AlignBottom);
-    chart->addAxis(y_, Qt::AlignLeft);
-    x_->setRange(0, 10000);
-    y_->setRange(1, 10);
-    setChart(chart);
-    setRenderHint(QPainter::Antialiasing);
+namespace {
+
+QColor curve_color(int i) {
+    static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
+                                     QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127),
+                                     QColor(188, 189, 34), QColor(23, 190, 207)};
+    return palette[i % 10];
+}
+
+}  // namespace
+
+ConvergenceChart::ConvergenceChart(QWidget* parent) : PlotCanvas(parent) {
+    set_title(tr("Convergence"));
+    set_axes({tr("samples"), Quantity::Plain, Scale::Log}, {tr("best objective"), Quantity::Plain, Scale::Log});
+    fit_to_data();
     setMinimumSize(320, 200);
 }
 
-void ConvergenceChart::set_objective_name(const QString& name) { y_->setTitleText(tr("best %1").arg(name)); }
+void ConvergenceChart::set_objective_name(const QString& name, Quantity quantity) {
+    set_axes(x_axis(), {tr("best %1").arg(name), quantity, Scale::Log});
+    fit_to_data();
+}
 
-QLineSeries* ConvergenceChart::series_for(int run, const QString& label) {
-    if (auto it = series_.find(run); it != series_.end()) return it.value();
-    auto* s = new QLineSeries;
-    s->setName(label);
-    chart()->addSeries(s);
-    s->attachAxis(x_);
-    s->attachAxis(y_);
-    series_.insert(run, s);
-    return s;
+void ConvergenceChart::set_bound(std::optional<double> bound, const QString& label) {
+    bound_ = bound;
+    std::vector<Reference> refs;
+    if (bound && *bound > 0) refs.push_back({Qt::Horizontal, *bound, label.isEmpty() ? tr("lower bound") : label, QColor(180, 30, 30)});
+    set_references(std::move(refs));
+    fit_to_data();
+}
+
+int ConvergenceChart::layer_for(int run, const QString& label) {
+    if (auto it = layer_of_.find(run); it != layer_of_.end()) {
+        set_layer_name(it.value(), label);
+        return it.value();
+    }
+    const int layer = add_line_layer(label, curve_color(colors_used_++), 1.8, true);
+    layer_of_.insert(run, layer);
+    return layer;
 }
 
 void ConvergenceChart::set_curve(int run, const QString& label, const std::vector<std::pair<std::int64_t, double>>& trace) {
-    QLineSeries* s = series_for(run, label);
-    s->setName(label);
-    QList<QPointF> points;
-    double last = std::numeric_limits<double>::quiet_NaN();
-    for (const auto& [samples, best] : trace) {
-        if (!std::isfinite(best) || best <= 0) continue;
-        if (!points.isEmpty()) points.append({static_cast<double>(samples), last});  // a step, not a slope
-        points.append({static_cast<double>(samples), best});
-        last = best;
-    }
-    s->replace(points);
-    rescale();
+    const int layer = layer_for(run, label);
+    std::vector<QPointF> points;
+    for (const auto& [samples, best] : trace)
+        if (std::isfinite(best) && best > 0 && samples > 0) points.emplace_back(static_cast<double>(samples), best);
+    set_data(layer, std::move(points));
+    fit_to_data();
 }
 
 void ConvergenceChart::add_point(int run, const QString& label, std::int64_t samples, double best) {
-    if (!std::isfinite(best) || best <= 0) return;
-    QLineSeries* s = series_for(run, label);
-    if (s->count() > 0) s->append(static_cast<double>(samples), s->at(s->count() - 1).y());
-    s->append(static_cast<double>(samples), best);
-    rescale();
+    if (!std::isfinite(best) || best <= 0 || samples <= 0) return;
+    const int layer = layer_for(run, label);
+    const auto& points = data(layer);
+    if (!points.empty() && points.back().x() == static_cast<double>(samples) && points.back().y() == best) return;
+    append(layer, QPointF(static_cast<double>(samples), best));
+    fit_to_data();
 }
 
 void ConvergenceChart::remove_curve(int run) {
-    if (auto it = series_.find(run); it != series_.end()) {
-        chart()->removeSeries(it.value());
-        delete it.value();
-        series_.erase(it);
+    if (auto it = layer_of_.find(run); it != layer_of_.end()) {
+        remove_layer(it.value());
+        layer_of_.erase(it);
     }
-    rescale();
+    fit_to_data();
 }
 
 void ConvergenceChart::clear() {
-    for (QLineSeries* s : series_) {
-        chart()->removeSeries(s);
-        delete s;
-    }
-    series_.clear();
+    clear_layers();
+    layer_of_.clear();
+    colors_used_ = 0;
+    fit_to_data();
 }
 
 int ConvergenceChart::point_count(int run) const {
-    auto it = series_.find(run);
-    return it == series_.end() ? 0 : it.value()->count();
-}
-
-void ConvergenceChart::rescale() {
-    double xmax = 1, ymin = 1e300, ymax = 0;
-    for (QLineSeries* s : series_)
-        for (const QPointF& p : s->points()) {
-            xmax = std::max(xmax, p.x());
-            ymin = std::min(ymin, p.y());
-            ymax = std::max(ymax, p.y());
-        }
-    x_->setRange(0, xmax);
-    if (ymax > 0) y_->setRange(ymin / 1.2, ymax * 1.2);
+    auto it = layer_of_.find(run);
+    return it == layer_of_.end() ? 0 : PlotCanvas::point_count(it.value());
 }
 
 }  // namespace mapscape::ui

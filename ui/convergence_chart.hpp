@@ -1,20 +1,20 @@
-// Convergence curves: the best objective against samples, one line per run, to compare
-// algorithms as the papers' figures do. Live runs update as they go.
+// Convergence curves: the best objective against samples (a log axis, so short and long runs
+// read side by side), one line per run, to compare algorithms as the papers' figures do; the
+// lower bound of what is optimised as a dashed line, so the distance left is visible. Live runs
+// update as they go.
 #pragma once
 
-#include <QChartView>
 #include <QMap>
 
+#include <optional>
 #include <utility>
 #include <vector>
 
-class QLineSeries;
-class QLogValueAxis;
-class QValueAxis;
+#include "plot_canvas.hpp"
 
 namespace mapscape::ui {
 
-class ConvergenceChart : public QChartView {
+class ConvergenceChart : public PlotCanvas {
     Q_OBJECT
 public:
     explicit ConvergenceChart(QWidget* parent = nullptr);
@@ -24,17 +24,20 @@ public:
     void add_point(int run, const QString& label, std::int64_t samples, double best);
     void remove_curve(int run);
     void clear();
-    int curve_count() const { return series_.size(); }
+    int curve_count() const { return static_cast<int>(layer_of_.size()); }
     int point_count(int run) const;
-    void set_objective_name(const QString& name);
+    // The objective's name and how its values are written (axis ticks).
+    void set_objective_name(const QString& name, Quantity quantity = Quantity::Plain);
+    // A dashed line at the lower bound of what the curves optimise (none: no line).
+    void set_bound(std::optional<double> bound, const QString& label = QString());
+    std::optional<double> bound() const { return bound_; }
 
 private:
-    QLineSeries* series_for(int run, const QString& label);
-    void rescale();
+    int layer_for(int run, const QString& label);
 
-    QMap<int, QLineSeries*> series_;
-    QValueAxis* x_;
-    QLogValueAxis* y_;
+    QMap<int, int> layer_of_;  // run -> line layer
+    std::optional<double> bound_;
+    int colors_used_ = 0;
 };
 
 }  // namespace mapscape::ui

@@ -85,15 +85,19 @@ long PointStore::nearest_shown(double latency, double energy, double max_log_dis
     const double lx = std::log10(latency), ly = std::log10(energy);
     long best = -1;
     double best_d = max_log_distance * max_log_distance;
-    for (const auto* list : {&shown_valid_, &shown_invalid_})
-        for (std::size_t i : *list) {
-            const double dx = std::log10(points_[i].latency_cycles) - lx, dy = std::log10(points_[i].energy_nj) - ly;
-            const double d = dx * dx + dy * dy;
-            if (d <= best_d) {
-                best_d = d;
-                best = static_cast<long>(i);
-            }
+    auto consider = [&](std::size_t i) {
+        const double dx = std::log10(points_[i].latency_cycles) - lx, dy = std::log10(points_[i].energy_nj) - ly;
+        const double d = dx * dx + dy * dy;
+        if (d <= best_d) {
+            best_d = d;
+            best = static_cast<long>(i);
         }
+    };
+    // The Pareto front's corners are drawn too (as its line) and keep their mappings; on a tie
+    // a front point beats a valid one, which beats an invalid one.
+    for (const auto* list : {&shown_invalid_, &shown_valid_})
+        for (std::size_t i : *list) consider(i);
+    for (const auto& [latency_key, v] : front_) consider(v.second);
     return best;
 }
 

@@ -49,7 +49,7 @@ public:
     const std::vector<std::size_t>& shown_invalid() const { return shown_invalid_; }
     // The Pareto front of the valid points (lowest energy for each latency), by latency.
     std::vector<std::size_t> pareto_front() const;
-    // The drawn point nearest to (latency, energy) in log space, or -1.
+    // The drawn point (or Pareto-front corner) nearest to (latency, energy) in log space, or -1.
     long nearest_shown(double latency, double energy, double max_log_distance = 0.05) const;
     int cells_per_decade() const { return cells_per_decade_; }
 

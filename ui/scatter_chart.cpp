@@ -1,13 +1,9 @@
 #include "scatter_chart.hpp"
 
-#include <QLineSeries>
-#include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QToolTip>
 
 #include <cmath>
 
-#include "cost_readout.hpp"
 
 namespace mapscape::ui {
 
@@ -24,57 +20,31 @@ QString mapping_summary(const Mapping& m) {
     return QObject::tr("%n level(s): ", nullptr, m.num_levels()) + levels.join(" | ");
 }
 
-ScatterChart::ScatterChart(QWidget* parent) : QChartView(parent) {
-    auto* chart = new QChart;
-    chart->setTitle(tr("Evaluated mappings"));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    valid_ = new QScatterSeries;
-    valid_->setName(tr("valid"));
-    valid_->setMarkerSize(5);
-    valid_->setColor(QColor(30, 110, 200, 150));
-    valid_->setBorderColor(Qt::transparent);
-    invalid_ = new QScatterSeries;
-    invalid_->setName(tr("invalid"));
-    invalid_->setMarkerSize(4);
-    invalid_->setColor(QColor(200, 60, 60, 90));
-    invalid_->setBorderColor(Qt::transparent);
-    front_ = new QLineSeries;
-    front_->setName(tr("Pareto front"));
-    QPen pen(QColor(20, 20, 20));
-    pen.setWidthF(1.8);
-    front_->setPen(pen);
-    chart->addSeries(invalid_);
-    chart->addSeries(valid_);
-    chart->addSeries(front_);
-    x_ = new QLogValueAxis;
-    x_->setTitleText(tr("latency (cycles)"));
-    x_->setLabelFormat("%.1e");
-    x_->setBase(10);
-    x_->setMinorTickCount(0);
-    y_ = new QLogValueAxis;
-    y_->setTitleText(tr("energy (nJ)"));
-    y_->setLabelFormat("%.1e");
-    y_->setBase(10);
-    chart->addAxis(x_, Qt::AlignBottom);
-    chart->addAxis(y_, Qt::AlignLeft);
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{valid_, invalid_, front_}) {
-        s->attachAxis(x_);
-        s->attachAxis(y_);
-    }
-    x_->setRange(1, 1e9);
-    y_->setRange(1, 1e9);
-    setChart(chart);
-    setRenderHint(QPainter::Antialiasing, false);
+ScatterChart::ScatterChart(QWidget* parent) : PlotCanvas(parent) {
+    set_title(tr("Evaluated mappings"));
+    set_axes({tr("latency"), Quantity::Cycles, Scale::Log}, {tr("energy"), Quantity::EnergyNj, Scale::Log});
+    invalid_layer_ = add_point_layer(tr("invalid"), QColor(200, 60, 60, 110), 4);
+    valid_layer_ = add_point_layer(tr("valid"), QColor(30, 110, 200, 170), 5);
+    front_layer_ = add_line_layer(tr("Pareto front"), QColor(20, 20, 20), 1.8, true);
+    set_pickable(front_layer_, true);
     setMinimumSize(320, 240);
 
     // Redraw at most every 40 ms, and only when the store changed.
     redraw_timer_.setInterval(40);
     connect(&redraw_timer_, &QTimer::timeout, this, &ScatterChart::redraw);
     redraw_timer_.start();
-    connect(valid_, &QScatterSeries::hovered, this, &ScatterChart::on_hover);
-    connect(invalid_, &QScatterSeries::hovered, this, &ScatterChart::on_hover);
-    for (QScatterSeries* s : {valid_, invalid_})
-        connect(s, &QScatterSeries::clicked, this, [this](const QPointF& p) { click_at(p.x(), p.y()); });
+    connect(this, &PlotCanvas::hovered, this, &ScatterChart::on_hover);
+    connect(this, &PlotCanvas::left, this, [] { QToolTip::hideText(); });
+    connect(this, &PlotCanvas::clicked, this, [this](const Hit& hit) {
+        PlotPoint p;
+        {
+            std::lock_guard lock(shared_->mutex);
+            const std::size_t i = store_index(hit);
+            if (i >= shared_->store.size()) return;
+            p = shared_->store.at(i);
+        }
+        emit point_clicked(p);
+    });
 }
 
 void ScatterChart::add_points(const std::vector<PlotPoint>& points) {
@@ -103,52 +73,43 @@ std::size_t ScatterChart::point_count() const {
     return shared_->store.size();
 }
 
-std::size_t ScatterChart::drawn_points() const { return static_cast<std::size_t>(valid_->count() + invalid_->count()); }
+std::size_t ScatterChart::drawn_points() const {
+    return static_cast<std::size_t>(PlotCanvas::point_count(valid_layer_) + PlotCanvas::point_count(invalid_layer_));
+}
+
+std::size_t ScatterChart::store_index(const Hit& hit) const {
+    const auto& index = hit.layer == valid_layer_ ? valid_index_ : hit.layer == front_layer_ ? front_index_ : invalid_index_;
+    return hit.index >= 0 && static_cast<std::size_t>(hit.index) < index.size() ? index[static_cast<std::size_t>(hit.index)]
+                                                                                : ~std::size_t{0};
+}
 
 void ScatterChart::redraw() {
-    QList<QPointF> v, inv, front;
-    std::size_t total = 0;
-    // Copy what is drawn under the lock, draw without it.
-    std::unique_lock lock(shared_->mutex);
+    // Copy what is drawn under the lock, draw without it. A search thread at low priority can
+    // be holding the lock while the CPU is busy elsewhere; waiting for it would freeze the
+    // window for as long as the scheduler keeps that thread waiting, so try the next tick.
+    std::unique_lock lock(shared_->mutex, std::try_to_lock);
+    if (!lock.owns_lock()) return;
     const PointStore& store = shared_->store;
     if (store.version() == drawn_version_) return;
     drawn_version_ = store.version();
     ++repaints_;
-    total = store.size();
-    double xmin = 1e300, xmax = 0, ymin = 1e300, ymax = 0;
-    auto extend = [&](const PlotPoint& p) {
-        xmin = std::min(xmin, p.latency_cycles);
-        xmax = std::max(xmax, p.latency_cycles);
-        ymin = std::min(ymin, p.energy_nj);
-        ymax = std::max(ymax, p.energy_nj);
-    };
-    v.reserve(static_cast<qsizetype>(store.shown_valid().size()));
-    for (std::size_t i : store.shown_valid()) {
-        const PlotPoint& p = store.at(i);
-        v.append({p.latency_cycles, p.energy_nj});
-        extend(p);
-    }
-    for (std::size_t i : store.shown_invalid()) {
-        const PlotPoint& p = store.at(i);
-        inv.append({p.latency_cycles, p.energy_nj});
-        extend(p);
-    }
-    for (std::size_t i : store.pareto_front()) front.append({store.at(i).latency_cycles, store.at(i).energy_nj});
+    const std::size_t total = store.size();
+    std::vector<QPointF> valid, invalid, front;
+    valid_index_ = store.shown_valid();
+    invalid_index_ = store.shown_invalid();
+    valid.reserve(valid_index_.size());
+    invalid.reserve(invalid_index_.size());
+    for (std::size_t i : valid_index_) valid.emplace_back(store.at(i).latency_cycles, store.at(i).energy_nj);
+    for (std::size_t i : invalid_index_) invalid.emplace_back(store.at(i).latency_cycles, store.at(i).energy_nj);
+    front_index_ = store.pareto_front();
+    for (std::size_t i : front_index_) front.emplace_back(store.at(i).latency_cycles, store.at(i).energy_nj);
     lock.unlock();
-    valid_->replace(v);
-    invalid_->replace(inv);
-    front_->replace(front);
-    if (xmax > 0) {  // the data's range, a little wider, in log space
-        auto pad = [](double lo, double hi) {
-            const double a = std::log10(lo), b = std::log10(hi), m = std::max(0.05, (b - a) * 0.06);
-            return std::pair{std::pow(10, a - m), std::pow(10, b + m)};
-        };
-        const auto [x0, x1] = pad(xmin, xmax);
-        const auto [y0, y1] = pad(ymin, ymax);
-        x_->setRange(x0, x1);
-        y_->setRange(y0, y1);
-    }
-    chart()->setTitle(tr("Evaluated mappings: %1 (%2 drawn)").arg(total).arg(v.size() + inv.size()));
+    const std::size_t drawn = valid.size() + invalid.size();
+    set_data(valid_layer_, std::move(valid));
+    set_data(invalid_layer_, std::move(invalid));
+    set_data(front_layer_, std::move(front));
+    fit_to_data();
+    set_title(tr("Evaluated mappings: %1 (%2 drawn)").arg(total).arg(drawn));
 }
 
 bool ScatterChart::click_at(double latency, double energy) {
@@ -163,26 +124,27 @@ bool ScatterChart::click_at(double latency, double energy) {
     return true;
 }
 
-void ScatterChart::on_hover(const QPointF& point, bool state) {
-    if (!state) {
+void ScatterChart::on_hover(const Hit& hit, const QPoint& global_position) {
+    if (hit.layer < 0) {
         QToolTip::hideText();
         return;
     }
     PlotPoint p;
     {
         std::lock_guard lock(shared_->mutex);
-        const long i = shared_->store.nearest_shown(point.x(), point.y(), 0.08);
-        if (i < 0) return;
-        p = shared_->store.at(static_cast<std::size_t>(i));
+        const std::size_t i = store_index(hit);
+        if (i >= shared_->store.size()) return;
+        p = shared_->store.at(i);
     }
-    QToolTip::showText(QCursor::pos(), tr("Layer %1, run %2, sample %3\n%4 cycles, %5 nJ%6\n%7\nClick to load it into the editor")
-                                            .arg(p.layer + 1)
-                                            .arg(p.run)
-                                            .arg(p.sample)
-                                            .arg(engineering(p.latency_cycles, 4))
-                                            .arg(engineering(p.energy_nj, 4))
-                                            .arg(p.valid ? QString() : tr(" (invalid)"))
-                                            .arg(mapping_summary(p.mapping)),
+    QToolTip::showText(global_position,
+                       tr("Layer %1, run %2, sample %3\n%4, %5%6\n%7\nClick to load it into the editor")
+                           .arg(p.layer + 1)
+                           .arg(p.run)
+                           .arg(p.sample)
+                           .arg(QString::fromStdString(format_quantity(p.latency_cycles, Quantity::Cycles)))
+                           .arg(QString::fromStdString(format_quantity(p.energy_nj, Quantity::EnergyNj)))
+                           .arg(p.valid ? QString() : tr(" (invalid)"))
+                           .arg(mapping_summary(p.mapping)),
                        this);
 }
 

@@ -1,22 +1,20 @@
 // The energy-latency scatter of evaluated points: log axes, valid and invalid colours, the Pareto
 // front, a tooltip with the mapping under the cursor, and a click that loads a point's mapping.
-// Points arrive in bursts; the chart redraws from the decimated store at most every 40 ms.
+// Points arrive in bursts; the chart redraws from the decimated store at most every 40 ms, and
+// never waits for the store's lock (a search thread at low priority may hold it while the
+// machine is busy): it takes the store when it is free, at the next tick otherwise.
 #pragma once
 
-#include <QChartView>
 #include <QTimer>
 
 #include <memory>
 
+#include "plot_canvas.hpp"
 #include "point_store.hpp"
-
-class QScatterSeries;
-class QLineSeries;
-class QLogValueAxis;
 
 namespace mapscape::ui {
 
-class ScatterChart : public QChartView {
+class ScatterChart : public PlotCanvas {
     Q_OBJECT
 public:
     explicit ScatterChart(QWidget* parent = nullptr);
@@ -39,13 +37,14 @@ signals:
     void point_clicked(const PlotPoint& point);
 
 private:
-    void on_hover(const QPointF& point, bool state);
+    void on_hover(const Hit& hit, const QPoint& global_position);
+    // The store index of a drawn point.
+    std::size_t store_index(const Hit& hit) const;
 
     std::shared_ptr<SharedPointStore> shared_ = std::make_shared<SharedPointStore>();
     std::uint64_t drawn_version_ = ~std::uint64_t{0};
-    QScatterSeries *valid_, *invalid_;
-    QLineSeries* front_;
-    QLogValueAxis *x_, *y_;
+    int invalid_layer_, valid_layer_, front_layer_;
+    std::vector<std::size_t> valid_index_, invalid_index_, front_index_;  // drawn point -> store index
     QTimer redraw_timer_;
     int repaints_ = 0;
 };

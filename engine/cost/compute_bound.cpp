@@ -134,4 +134,10 @@ std::int64_t ComputeBound::busiest_pe_macs(const Mapping& m) const {
 
 std::int64_t ComputeBound::cycles(const Mapping& mapping) const { return ceil_div(busiest_pe_macs(mapping), lanes_); }
 
+Invalidity model_artefact(const CostReport& report, const ComputeBound& bound, const Mapping& mapping) {
+    if (report.macs < report.layer_macs) return Invalidity::MacsUndercounted;
+    if (report.runtime_cycles < bound.cycles(mapping)) return Invalidity::BelowComputeBound;
+    return Invalidity::None;
+}
+
 }  // namespace mapscape

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "arch/accelerator.hpp"
+#include "cost/cost_report.hpp"
 #include "mapping/mapping.hpp"
 #include "workload/layer.hpp"
 
@@ -39,5 +40,10 @@ private:
     std::int64_t macs_ = 0, num_pes_ = 1, lanes_ = 1;
     std::int64_t filter_rows_ = 1, filter_cols_ = 1;
 };
+
+// Whether a valid report is one of MAESTRO's undercounts: fewer MACs than the layer has
+// (MacsUndercounted) or a runtime below the busiest PE's work (BelowComputeBound); None when
+// the figures can be trusted.
+Invalidity model_artefact(const CostReport& report, const ComputeBound& bound, const Mapping& mapping);
 
 }  // namespace mapscape

@@ -41,6 +41,7 @@ enum class Invalidity : std::uint8_t {
     L2Overflow,              // L2 requirement above the L2 size
     OverLatencyBudget,       // a search's latency cap (e.g. a pipeline stage) is exceeded
     BelowComputeBound,       // modelled runtime below MACs / (PEs x lanes): not physically possible
+    MacsUndercounted,        // the analysis counts fewer MACs than the layer has (its energy is too low)
 };
 
 struct InvalidityDetail {

@@ -64,6 +64,9 @@ std::string describe(const InvalidityDetail& d, const Layer& layer, const Accele
             return "modelled runtime " + std::to_string(d.value) + " cycles is below the compute bound of " +
                    std::to_string(d.limit) +
                    " cycles (MACs / (PEs x SIMD lanes)); MAESTRO's model undercounts some partial tiles";
+        case Invalidity::MacsUndercounted:
+            return "the analysis counts " + std::to_string(d.value) + " MACs of the layer's " + std::to_string(d.limit) +
+                   " (MAESTRO's model undercounts some partial tiles), so its energy and runtime are too low";
         case Invalidity::L2Overflow:
             return "L2 requirement " + std::to_string(d.value) + " B exceeds the L2 size " +
                    std::to_string(d.limit) + " B";

@@ -35,10 +35,9 @@ bool SearchDriver::done() {
 double SearchDriver::objective_of(const CostReport& r, const Mapping& m, Invalidity& why) const {
     why = r.invalid.kind;
     if (!r.valid()) return std::numeric_limits<double>::infinity();
-    if (problem_.constraints.reject_below_compute_bound &&
-        r.runtime_cycles < compute_bound_.cycles(m)) {
-        why = Invalidity::BelowComputeBound;
-        return std::numeric_limits<double>::infinity();
+    if (problem_.constraints.reject_below_compute_bound) {
+        why = model_artefact(r, compute_bound_, m);
+        if (why != Invalidity::None) return std::numeric_limits<double>::infinity();
     }
     if (problem_.constraints.max_latency_cycles && r.runtime_cycles > *problem_.constraints.max_latency_cycles) {
         why = Invalidity::OverLatencyBudget;

@@ -1,0 +1,38 @@
+// Lower bounds of a layer's cost on an accelerator, over every mapping a search accepts (one
+// the model does not undercount: see SearchConstraints::reject_below_compute_bound): what no
+// mapping can beat, so that a result can say how far it is from what is possible and a user
+// knows whether searching longer can pay.
+//
+//  * runtime: every MAC on one of PEs x SIMD lanes units, one per cycle. Off-chip traffic sets
+//    no floor under MAESTRO's model, which overlaps the double-buffered L2's refills with
+//    computation and truncates each step's refill time.
+//  * energy: every MAC once; the L1 traffic the model charges per MAC (each of the three
+//    operands read once, each partial sum written once); every input and weight element
+//    fetched from DRAM into L2 at least once and every output written back once, with the L2
+//    and L1 accesses that go with them.
+//  * area and power: the PEs with the smallest buffers (one element each).
+#pragma once
+
+#include <cstdint>
+
+#include "arch/accelerator.hpp"
+#include "search/objective.hpp"
+#include "workload/layer.hpp"
+
+namespace mapscape {
+
+struct LayerBound {
+    std::int64_t runtime_cycles = 0;
+    double energy_nj = 0;
+    double area_um2 = 0;
+    double power_mw = 0;
+};
+
+LayerBound layer_bound(const Layer& layer, const Accelerator& accelerator);
+
+// The bound of a metric, and of an objective (a product of metric powers, each term bounded
+// by its metric's bound: all metrics are positive).
+double metric_bound(Metric metric, const LayerBound& bound);
+double objective_bound(const Objective& objective, const LayerBound& bound);
+
+}  // namespace mapscape
