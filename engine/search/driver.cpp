@@ -4,6 +4,7 @@
 
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
+#include "util/turn_gate.hpp"
 
 namespace mapscape {
 
@@ -47,6 +48,7 @@ double SearchDriver::objective_of(const CostReport& r, const Mapping& m, Invalid
 }
 
 std::size_t SearchDriver::evaluate(const std::vector<Mapping>& batch, std::vector<double>& objectives) {
+    if (problem_.turns) problem_.turns->yield();
     objectives.assign(batch.size(), std::numeric_limits<double>::infinity());
     if (done()) return 0;
     const auto n = static_cast<std::size_t>(std::min<std::int64_t>(remaining(), static_cast<std::int64_t>(batch.size())));

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <thread>
 
+#include "util/turn_gate.hpp"
+
 namespace mapscape {
 
 std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number) {
@@ -26,35 +28,50 @@ ModelSearchOutcome run_layers(const ModelSearchRequest& request, const ModelSear
     ModelSearchOutcome out;
     out.layers.resize(n);
     const int threads = std::max(1, request.base.threads);
-    const bool parallel_layers = n > 1 && threads > 1;
+    const bool interleave = request.interleave_layers && n > 1;
+    const bool parallel_layers = n > 1 && (threads > 1 || interleave);
+    TurnGate turns(threads);
 
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i = next++; i < n; i = next++) {
-            SearchProblem p = request.base;
-            p.layer = request.layers[i];
-            const int number = i < request.layer_numbers.size() ? request.layer_numbers[i] : static_cast<int>(i) + 1;
-            p.seed = layer_seed(request.base.seed, number);
-            p.threads = parallel_layers ? 1 : threads;
-            Algorithm algorithm = request.algorithm;
-            if (setup) setup(i, p, algorithm);
-            SearchSink* sink = observer.sink_for ? observer.sink_for(static_cast<int>(i)) : nullptr;
-            LayerSearchOutcome& o = out.layers[i];
-            o.layer_number = number;
-            o.name = p.layer.name.empty() ? "layer" + std::to_string(number) : p.layer.name;
-            if (stop.stop_requested()) {  // layers not begun when the user stopped stay empty
-                o.result.stopped = true;
-                continue;
-            }
-            o.result = run_search(p, algorithm, sink, stop);
-            if (observer.layer_done) observer.layer_done(static_cast<int>(i), o);
+    auto run_layer = [&](std::size_t i) {
+        SearchProblem p = request.base;
+        p.layer = request.layers[i];
+        const int number = i < request.layer_numbers.size() ? request.layer_numbers[i] : static_cast<int>(i) + 1;
+        p.seed = layer_seed(request.base.seed, number);
+        p.threads = parallel_layers ? 1 : threads;
+        if (interleave) p.turns = &turns;
+        Algorithm algorithm = request.algorithm;
+        if (setup) setup(i, p, algorithm);
+        SearchSink* sink = observer.sink_for ? observer.sink_for(static_cast<int>(i)) : nullptr;
+        LayerSearchOutcome& o = out.layers[i];
+        o.layer_number = number;
+        o.name = p.layer.name.empty() ? "layer" + std::to_string(number) : p.layer.name;
+        if (stop.stop_requested()) {  // layers not begun when the user stopped stay empty
+            o.result.stopped = true;
+            return;
         }
+        o.result = run_search(p, algorithm, sink, stop);
+        if (observer.layer_done) observer.layer_done(static_cast<int>(i), o);
     };
-    if (parallel_layers) {
+    if (interleave) {
+        // A thread per layer; their first turns go in layer order, decided before any starts.
+        std::vector<std::uint64_t> tickets(n);
+        for (std::uint64_t& t : tickets) t = turns.take_ticket();
+        std::vector<std::jthread> pool;
+        for (std::size_t i = 0; i < n; ++i)
+            pool.emplace_back([&, i] {
+                turns.wait_for(tickets[i]);
+                run_layer(i);
+                turns.release();
+            });
+    } else if (parallel_layers) {
+        std::atomic<std::size_t> next{0};
+        auto worker = [&] {
+            for (std::size_t i = next++; i < n; i = next++) run_layer(i);
+        };
         std::vector<std::jthread> pool;
         for (int t = 0; t < std::min<int>(threads, static_cast<int>(n)); ++t) pool.emplace_back(worker);
     } else {
-        worker();
+        for (std::size_t i = 0; i < n; ++i) run_layer(i);
     }
     for (const LayerSearchOutcome& o : out.layers) {
         if (!o.result.found) {

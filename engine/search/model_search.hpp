@@ -22,6 +22,11 @@ struct ModelSearchRequest {
     std::vector<int> layer_numbers; // their 1-based positions in the model, for seeds and names
     SearchProblem base;             // everything but the layer; base.seed is the model seed
     Algorithm algorithm;
+    // Every layer on a thread of its own, base.threads of them running at a time, taking turns
+    // a batch at a time, so all layers progress together (the window uses it to show the
+    // model's objective converging). Uses more memory: every layer's search state is alive at
+    // once. Results are the same either way.
+    bool interleave_layers = false;
 };
 
 struct LayerSearchOutcome {

@@ -13,6 +13,8 @@
 
 namespace mapscape {
 
+class TurnGate;
+
 // GAMMA's target systems (ICCAD'20, Table 3).
 enum class TargetSystem {
     S1,  // fixed 2D array: exactly 2 levels, the inner cluster is one row of the array
@@ -56,6 +58,9 @@ struct SearchProblem {
     SearchBudget budget;
     std::uint64_t seed = 1;
     int threads = 1;  // evaluation threads; results do not depend on it
+    // When set, the search takes a turn from this gate before each batch (interleaved layer
+    // searches, util/turn_gate.hpp); results do not depend on it either.
+    TurnGate* turns = nullptr;
 };
 
 }  // namespace mapscape

@@ -2,10 +2,13 @@
 // cancellation, events, fixed dataflows, the physical runtime bound, export round trips, the
 // two-stage pipeline, and search quality on ResNet-18.
 #include <QTemporaryDir>
+#include <mutex>
+
 #include <QtTest>
 
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <cmath>
 
 #include "arch/presets.hpp"
@@ -109,6 +112,52 @@ private slots:
         // A different seed explores differently.
         p.seed = 8;
         QVERIFY(run_gamma(p, {}).trace != a.trace);
+    }
+
+    // The window's whole-model runs interleave the layers: the same results as one layer after
+    // another, but every layer has been searched a while before any layer finishes, so the
+    // model's objective can be shown converging from the start.
+    void interleaved_layers_progress_together_with_the_same_results() {
+        const Algorithm a = *parse_algorithm("gamma");
+        ModelSearchRequest r = resnet_request(a, 2000, 1);
+        r.layers.resize(6);
+        r.layer_numbers.resize(6);
+        const ModelSearchOutcome sequential = search_model(r);
+        struct Watch : SearchSink {
+            std::mutex* mutex = nullptr;
+            std::vector<std::int64_t>* samples = nullptr;
+            std::vector<std::int64_t>* others_when_first_finished = nullptr;
+            std::size_t index = 0;
+            void progress(const SearchProgress& p) override {
+                std::lock_guard lock(*mutex);
+                (*samples)[index] = p.samples;
+                if (p.finished && others_when_first_finished->empty()) *others_when_first_finished = *samples;
+            }
+        };
+        std::mutex mutex;
+        std::vector<std::int64_t> samples(6, 0), snapshot;
+        std::vector<Watch> sinks(6);
+        for (std::size_t i = 0; i < 6; ++i) {
+            sinks[i].mutex = &mutex;
+            sinks[i].samples = &samples;
+            sinks[i].others_when_first_finished = &snapshot;
+            sinks[i].index = i;
+        }
+        ModelSearchObserver observer;
+        observer.sink_for = [&](int i) -> SearchSink* { return &sinks[static_cast<std::size_t>(i)]; };
+        for (int threads : {1, 2}) {
+            r.interleave_layers = true;
+            r.base.threads = threads;
+            snapshot.clear();
+            std::fill(samples.begin(), samples.end(), 0);
+            const ModelSearchOutcome interleaved = search_model(r, observer);
+            for (std::size_t i = 0; i < 6; ++i) {
+                QVERIFY(interleaved.layers[i].result.best_mapping == sequential.layers[i].result.best_mapping);
+                QCOMPARE(interleaved.layers[i].result.trace, sequential.layers[i].result.trace);
+            }
+            QCOMPARE(snapshot.size(), std::size_t{6});
+            for (std::int64_t s : snapshot) QVERIFY2(s >= 1000, qPrintable(QString("a layer had only %1 samples").arg(s)));
+        }
     }
 
     void events_arrive_in_order_and_the_best_only_improves() {
