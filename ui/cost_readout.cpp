@@ -7,20 +7,14 @@
 
 #include <cmath>
 
+#include "cost/bounds.hpp"
 #include "cost/compute_bound.hpp"
+#include "util/units.hpp"
 
 namespace mapscape::ui {
 
-QString engineering(double v, int digits) {
-    if (!std::isfinite(v)) return "-";
-    const char* suffix[] = {"", " k", " M", " G", " T", " P"};
-    int i = 0;
-    double x = std::abs(v);
-    while (x >= 1000 && i < 5) {
-        x /= 1000;
-        ++i;
-    }
-    return QString::number(std::copysign(x, v), 'g', digits) + suffix[i];
+QString quantity_text(double value, Quantity quantity, int significant_digits, bool unit) {
+    return QString::fromStdString(format_quantity(value, quantity, {significant_digits, unit}));
 }
 
 namespace {
@@ -73,36 +67,67 @@ void CostReadout::show_report(const Layer& layer, const Accelerator& acc, const 
         status_->setText(tr("<span style='color:#b00020'><b>Cannot run:</b> %1</span>")
                              .arg(QString::fromStdString(describe(r.invalid, layer, acc)).toHtmlEscaped()));
     } else {
-        const std::int64_t bound = ComputeBound(layer, acc).cycles(mapping);
-        status_->setText(r.runtime_cycles < bound
-                             ? tr("<span style='color:#a15c00'><b>Runs</b>, but the modelled latency is below what its busiest "
-                                  "PE must compute (%1 cycles): MAESTRO's model undercounts partial tiles here.</span>")
-                                   .arg(bound)
-                             : tr("<span style='color:#2e7d32'><b>Runs</b></span>"));
+        const ComputeBound busiest(layer, acc);
+        switch (model_artefact(r, busiest, mapping)) {
+            case Invalidity::BelowComputeBound:
+                status_->setText(tr("<span style='color:#a15c00'><b>Runs</b>, but the modelled latency is below what its busiest "
+                                    "PE must compute (%1 cycles): MAESTRO's model undercounts partial tiles here, and "
+                                    "searches do not accept it.</span>")
+                                     .arg(busiest.cycles(mapping)));
+                break;
+            case Invalidity::MacsUndercounted:
+                status_->setText(tr("<span style='color:#a15c00'><b>Runs</b>, but the model counts %1 of the layer's %2 MACs "
+                                    "(MAESTRO undercounts partial tiles here), so its energy and latency are too low; "
+                                    "searches do not accept it.</span>")
+                                     .arg(r.macs)
+                                     .arg(r.layer_macs));
+                break;
+            default:
+                status_->setText(tr("<span style='color:#2e7d32'><b>Runs</b></span>"));
+        }
     }
     const double seconds = static_cast<double>(r.runtime_cycles) / (acc.clock_mhz * 1e6);
-    latency_->setText(tr("%1 cycles (%2 s at %3 MHz)")
-                          .arg(QLocale().toString(static_cast<qlonglong>(r.runtime_cycles)))
-                          .arg(engineering(seconds))
-                          .arg(acc.clock_mhz));
+    const LayerBound bound = layer_bound(layer, acc);
+    // How far the mapping is from what no mapping can beat: the figure that tells whether
+    // searching longer can pay.
+    auto above = [](double value, double floor) {
+        return floor > 0 ? tr("%1% above the bound of %2").arg((value / floor - 1) * 100, 0, 'f', 1) : QString();
+    };
+    latency_->setText(tr("%1 (%2 at %3 MHz)%4")
+                          .arg(quantity_text(static_cast<double>(r.runtime_cycles), Quantity::Cycles))
+                          .arg(quantity_text(seconds, Quantity::Seconds))
+                          .arg(acc.clock_mhz)
+                          .arg(r.valid() ? tr("; %1").arg(above(static_cast<double>(r.runtime_cycles), static_cast<double>(bound.runtime_cycles))
+                                                              .arg(quantity_text(static_cast<double>(bound.runtime_cycles), Quantity::Cycles)))
+                                         : QString()));
+    latency_->setToolTip(tr("%1 cycles; the bound is the layer's MACs over %2 PEs x %3 SIMD lanes")
+                             .arg(QLocale().toString(static_cast<qlonglong>(r.runtime_cycles)))
+                             .arg(acc.num_pes)
+                             .arg(acc.simd_lanes));
     throughput_->setText(tr("%1 MACs/cycle of %2 peak").arg(r.throughput_macs_per_cycle(), 0, 'f', 1).arg(acc.num_pes * acc.simd_lanes));
     utilization_->setText(tr("%1 of %2 PEs on average").arg(r.avg_utilized_pes, 0, 'f', 1).arg(acc.num_pes));
-    energy_->setText(tr("%1 nJ").arg(engineering(r.energy.total_nj, 4)));
-    breakdown_->setText(tr("MAC %1, L1 %2, L2 %3, DRAM %4 nJ")
-                            .arg(engineering(r.energy.mac_nj))
-                            .arg(engineering(r.energy.l1_nj))
-                            .arg(engineering(r.energy.l2_nj))
-                            .arg(engineering(r.energy.dram_nj)));
+    auto energy = [](double nj) { return quantity_text(nj, Quantity::EnergyNj); };
+    energy_->setText(tr("%1%2").arg(energy(r.energy.total_nj))
+                         .arg(r.valid() ? tr("; %1").arg(above(r.energy.total_nj, bound.energy_nj).arg(energy(bound.energy_nj))) : QString()));
+    energy_->setToolTip(tr("The bound: every MAC once, the L1 traffic the model charges per MAC, and every tensor element "
+                           "through DRAM and L2 once"));
+    breakdown_->setText(tr("MAC %1, L1 %2, L2 %3, DRAM %4")
+                            .arg(energy(r.energy.mac_nj))
+                            .arg(energy(r.energy.l1_nj))
+                            .arg(energy(r.energy.l2_nj))
+                            .arg(energy(r.energy.dram_nj)));
     set_bar(l1_, r.l1_required_bytes, acc.l1_size_bytes);
     set_bar(l2_, r.l2_required_bytes, acc.l2_size_bytes);
-    l1_text_->setText(tr("%1 B required of %2 B").arg(r.l1_required_bytes).arg(acc.l1_size_bytes));
-    l2_text_->setText(tr("%1 B required of %2 B").arg(r.l2_required_bytes).arg(acc.l2_size_bytes));
+    auto bytes = [](std::int64_t b) { return quantity_text(static_cast<double>(b), Quantity::Bytes); };
+    l1_text_->setText(tr("%1 required of %2").arg(bytes(r.l1_required_bytes), bytes(acc.l1_size_bytes)));
+    l2_text_->setText(tr("%1 required of %2").arg(bytes(r.l2_required_bytes), bytes(acc.l2_size_bytes)));
+    auto plain = [](double v) { return quantity_text(v, Quantity::Plain); };
     bandwidth_->setText(tr("NoC %1 elements/cycle peak (%2 available); off-chip %3 elements/cycle (%4 available); DRAM traffic %5 elements")
-                            .arg(r.noc_bw_required)
-                            .arg(acc.noc[0].bandwidth_elements_per_cycle)
-                            .arg(r.offchip_bw_required)
-                            .arg(acc.offchip_bw_elements_per_cycle)
-                            .arg(engineering(static_cast<double>(r.dram_accesses))));
+                            .arg(plain(static_cast<double>(r.noc_bw_required)))
+                            .arg(plain(static_cast<double>(acc.noc[0].bandwidth_elements_per_cycle)))
+                            .arg(plain(static_cast<double>(r.offchip_bw_required)))
+                            .arg(plain(static_cast<double>(acc.offchip_bw_elements_per_cycle)))
+                            .arg(plain(static_cast<double>(r.dram_accesses))));
 }
 
 }  // namespace mapscape::ui

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "cost/cost_report.hpp"
+#include "util/units.hpp"
 
 class QLabel;
 class QProgressBar;
@@ -29,7 +30,8 @@ private:
     QProgressBar *l1_, *l2_;
 };
 
-// "1.23 M", "456 k": short engineering numbers for readouts.
-QString engineering(double value, int digits = 3);
+// A figure as people read it ("224.5 µJ", "1.23 M cycles"; util/units.hpp), for labels,
+// tooltips and tables.
+QString quantity_text(double value, Quantity quantity, int significant_digits = 4, bool unit = true);
 
 }  // namespace mapscape::ui

@@ -1,6 +1,7 @@
 #include "main_window.hpp"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFile>
@@ -15,12 +16,15 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 #include <fstream>
 
 #include "accelerator_editor.hpp"
 #include "arch/maestro_hw_file.hpp"
 #include "convergence_chart.hpp"
+#include "cost_readout.hpp"
+#include "cost/bounds.hpp"
 #include "cost/evaluate.hpp"
 #include "dataflow_editor.hpp"
 #include "mapping/maestro_file.hpp"
@@ -68,10 +72,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     dataflow_ = new DataflowEditor(doc_);
     teaching_ = new TeachingView(doc_);
     auto* results = new QSplitter(Qt::Horizontal);
+    results->setObjectName("results_splitter");
     scatter_ = new ScatterChart;
     convergence_ = new ConvergenceChart;
+    auto* convergence_panel = new QWidget;
+    auto* convergence_layout = new QVBoxLayout(convergence_panel);
+    convergence_layout->setContentsMargins(0, 0, 0, 0);
+    convergence_layout->addWidget(convergence_, 1);
+    per_layer_ = new QCheckBox(tr("Each layer of a whole-model run, divided by its lower bound"));
+    per_layer_->setToolTip(tr("Off: the sum over layers of their best objective (what a whole-model run optimises). "
+                              "On: every layer's own curve divided by its bound, so layers compare side by side."));
+    convergence_layout->addWidget(per_layer_);
     results->addWidget(scatter_);
-    results->addWidget(convergence_);
+    results->addWidget(convergence_panel);
     schedule_ = new ScheduleView(doc_);
     tabs_->addTab(dataflow_, tr("Dataflow"));
     tabs_->addTab(teaching_, tr("Teaching"));
@@ -88,15 +101,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     workload_dock->raise();
     dock(this, tr("Search"), "search", search_, Qt::RightDockWidgetArea);
 
-    connect(search_, &SearchPanel::run_started, this, [this](int run, const QString& label, const QString& objective) {
-        convergence_->set_objective_name(objective);
+    connect(search_, &SearchPanel::run_started, this, [this](int run, const QString& label, const QString&) {
+        per_layer_->setChecked(false);
+        refresh_convergence();
         convergence_->set_curve(run, label, {});
         tabs_->setCurrentIndex(2);
     });
     search_->controller()->set_point_store(scatter_->shared_store());
     connect(search_->controller(), &SearchController::progress, this, [this](const RunProgress& p) {
-        convergence_->add_point(p.run, tr("run %1 (running)").arg(p.run), p.samples, p.best_objective);
+        if (per_layer_->isChecked()) return;
+        const QString what = p.layers.size() > 1 ? tr("sum of %1 layers").arg(p.layers.size()) : tr("layer %1").arg(p.layers.front() + 1);
+        convergence_->add_point(p.run, tr("run %1 (running, %2)").arg(p.run).arg(what), p.samples, p.best_objective);
     });
+    connect(per_layer_, &QCheckBox::toggled, this, &MainWindow::refresh_convergence);
     connect(search_, &SearchPanel::run_visibility_changed, this, [this](int, bool) { refresh_convergence(); });
     connect(search_, &SearchPanel::load_mapping_requested, this, [this](int layer, const Mapping& m) {
         doc_->select_layer(layer);
@@ -119,10 +136,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(doc_, &StudyDocument::modified_changed, this, &MainWindow::update_title);
     connect(doc_, &StudyDocument::file_path_changed, this, &MainWindow::update_title);
     connect(dataflow_, &DataflowEditor::evaluated, this, [this](const CostReport& r) {
-        statusBar()->showMessage(r.valid() ? tr("Layer %1: %2 cycles, %3 nJ (evaluated in %4 ms)")
+        statusBar()->showMessage(r.valid() ? tr("Layer %1: %2, %3 (evaluated in %4 ms)")
                                                  .arg(doc_->selected_layer() + 1)
-                                                 .arg(r.runtime_cycles)
-                                                 .arg(r.energy.total_nj, 0, 'g', 5)
+                                                 .arg(quantity_text(static_cast<double>(r.runtime_cycles), Quantity::Cycles))
+                                                 .arg(quantity_text(r.energy.total_nj, Quantity::EnergyNj))
                                                  .arg(dataflow_->last_evaluation_ms(), 0, 'f', 3)
                                            : tr("Layer %1: the mapping cannot run").arg(doc_->selected_layer() + 1));
     });
@@ -322,21 +339,65 @@ void MainWindow::rebuild_recent_menu() {
 
 void MainWindow::refresh_convergence() {
     convergence_->clear();
-    const int layer = doc_->selected_layer();
-    for (const SearchRun& r : doc_->study().runs) {
+    const Study& study = doc_->study();
+    const int selected = doc_->selected_layer();
+    const Objective& objective = study.search.objective;
+    auto layers_of = [&](const std::vector<int>& indices) {
+        std::vector<Layer> out;
+        for (int i : indices) out.push_back(study.model.layers[static_cast<std::size_t>(i)]);
+        return out;
+    };
+    // The runs shown, and the layers the bound line is for: the newest shown run's.
+    std::vector<const SearchRun*> shown;
+    for (const SearchRun& r : study.runs) {
         bool visible = true;
         for (int i = 0; i < search_->runs()->count(); ++i) {
             auto* item = search_->runs()->item(i);
             if (item->data(Qt::UserRole).toInt() == r.id) visible = item->checkState() == Qt::Checked;
         }
-        if (!visible) continue;
-        // The selected layer's curve if the run has it, else the first layer's.
-        const LayerRunResult* shown = r.layers.empty() ? nullptr : &r.layers.front();
-        for (const LayerRunResult& l : r.layers)
-            if (l.layer == layer) shown = &l;
-        if (shown) convergence_->set_curve(r.id, QString::fromStdString(r.label) + tr(" (layer %1)").arg(shown->layer + 1), shown->trace);
+        if (visible && !r.layers.empty()) shown.push_back(&r);
     }
-    convergence_->set_objective_name(QString::fromStdString(doc_->study().search.objective.name()));
+    // The live run, if any, decides the bound while it runs.
+    std::vector<int> bound_layers;
+    if (search_->controller()->running() && !study.search.all_layers)
+        bound_layers = {selected};
+    else if (search_->controller()->running())
+        for (int i = 0; i < static_cast<int>(study.model.layers.size()); ++i) bound_layers.push_back(i);
+    else if (!shown.empty())
+        for (const LayerRunResult& l : shown.back()->layers) bound_layers.push_back(l.layer);
+
+    if (per_layer_->isChecked()) {
+        // Every layer of the newest whole-model run, divided by its own bound (1 = the bound).
+        const SearchRun* run = nullptr;
+        for (const SearchRun* r : shown)
+            if (r->layers.size() > 1) run = r;
+        convergence_->set_objective_name(tr("%1 / its lower bound").arg(QString::fromStdString(objective.name())), Quantity::Plain);
+        convergence_->set_bound(1.0, tr("lower bound"));
+        if (!run) return;
+        for (const LayerRunResult& l : run->layers) {
+            const double bound = objective_bound(run->settings.objective,
+                                                 layer_bound(study.model.layers[static_cast<std::size_t>(l.layer)], study.accelerator));
+            Trace t = l.trace;
+            for (auto& [samples, best] : t) best /= bound;
+            convergence_->set_curve(run->id * 1000 + l.layer, tr("layer %1").arg(l.layer + 1), t);
+        }
+        return;
+    }
+    convergence_->set_objective_name(QString::fromStdString(objective.name()), objective.quantity());
+    for (const SearchRun* r : shown) {
+        if (r->layers.size() == 1) {
+            convergence_->set_curve(r->id, QString::fromStdString(r->label) + tr(" (layer %1)").arg(r->layers.front().layer + 1),
+                                    r->layers.front().trace);
+            continue;
+        }
+        std::vector<const Trace*> traces;
+        for (const LayerRunResult& l : r->layers) traces.push_back(&l.trace);
+        convergence_->set_curve(r->id, QString::fromStdString(r->label) + tr(" (sum of %1 layers)").arg(r->layers.size()),
+                                model_trace(traces));
+    }
+    if (!bound_layers.empty())
+        convergence_->set_bound(objective_bound_sum(objective, layers_of(bound_layers), study.accelerator),
+                                bound_layers.size() > 1 ? tr("lower bound of the sum") : tr("lower bound"));
 }
 
 bool MainWindow::export_mapping_maestro(const QString& path) {

@@ -5,6 +5,7 @@
 
 #include <QMainWindow>
 
+class QCheckBox;
 class QTabWidget;
 
 namespace mapscape::ui {
@@ -32,6 +33,8 @@ public:
     SearchPanel* search() const { return search_; }
     ScatterChart* scatter() const { return scatter_; }
     ConvergenceChart* convergence() const { return convergence_; }
+    // Convergence of each layer of a whole-model run divided by its bound, instead of the model's.
+    QCheckBox* per_layer_convergence() const { return per_layer_; }
     ScheduleView* schedule() const { return schedule_; }
     QTabWidget* tabs() const { return tabs_; }
 
@@ -70,6 +73,7 @@ private:
     SearchPanel* search_;
     ScatterChart* scatter_;
     ConvergenceChart* convergence_;
+    QCheckBox* per_layer_;
     ScheduleView* schedule_;
     QTabWidget* tabs_;
     class QMenu* recent_menu_;

@@ -1,55 +1,79 @@
 #include "schedule_controller.hpp"
 
 #include <chrono>
+#include <mutex>
 
 #include "util/diagnostic.hpp"
 #include "util/seed_mixing.hpp"
-#include "worker_priority.hpp"
 
 namespace mapscape::ui {
 
-struct ScheduleController::Run : ScheduleSink {
-    int id = 0;
-    std::stop_source stop;
-    std::atomic<bool> done{false};
-    ScheduleSnapshot base;  // jobs, table, platform: fixed for the run
+namespace {
 
-    std::mutex mutex;  // guards the fields below
-    Assignment best_assignment;
-    bool improved = false;
-    std::int64_t samples = 0;
-    std::vector<std::pair<std::int64_t, double>> trace;
+constexpr auto kLayoutEvery = std::chrono::milliseconds(40);
+
+// What the schedule search's thread posts for the window.
+struct ScheduleMailbox {
+    std::mutex mutex;  // guards everything below
+    ScheduleSnapshot latest;  // the best schedule so far, laid out
+    bool changed = false;
     ScheduleResult result;
-
-    std::jthread thread;
-
-    void best(const Assignment& a, double objective, std::int64_t sample) override {
-        std::lock_guard lock(mutex);
-        best_assignment = a;
-        improved = true;
-        trace.emplace_back(sample, objective);
-    }
-    void progress(std::int64_t s, std::int64_t, double) override {
-        std::lock_guard lock(mutex);
-        samples = s;
-    }
 };
 
-ScheduleController::ScheduleController(QObject* parent) : QObject(parent) {
-    timer_.setInterval(40);
-    connect(&timer_, &QTimer::timeout, this, &ScheduleController::drain);
+// The base snapshot's table, platform and bandwidth are fixed for the run.
+void lay_out(ScheduleSnapshot& s, const Assignment& best) {
+    s.best = best;
+    BandwidthAllocator allocator(s.table, s.system_bytes_per_cycle);
+    s.timeline = allocator.timeline(queues_of(best, s.table.cores()));
+    if (s.timeline.makespan > 0)
+        s.throughput_gflops = 2.0 * static_cast<double>(s.table.total_macs()) * s.platform.clock_mhz / s.timeline.makespan / 1e3;
 }
 
-ScheduleController::~ScheduleController() {
-    if (current_) current_->stop.request_stop();
-    for (auto& r : retired_) r->stop.request_stop();
-}
+class MailboxSink : public ScheduleSink {
+public:
+    MailboxSink(const ScheduleSnapshot& base, std::shared_ptr<ScheduleMailbox> mailbox) : work_(base), mailbox_(std::move(mailbox)) {}
+
+    void best(const Assignment& a, double objective, std::int64_t sample) override {
+        pending_ = a;
+        has_pending_ = true;
+        work_.trace.emplace_back(sample, objective);
+        publish(false);
+    }
+    void progress(std::int64_t samples, std::int64_t, double) override {
+        work_.samples = samples;
+        publish(false);
+    }
+    // Lays out the newest best (at most every 40 ms unless forced) and posts it.
+    void publish(bool force) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!force && now - last_ < kLayoutEvery) return;
+        last_ = now;
+        if (has_pending_) {
+            lay_out(work_, pending_);
+            has_pending_ = false;
+        }
+        std::lock_guard lock(mailbox_->mutex);
+        mailbox_->latest = work_;
+        mailbox_->changed = true;
+    }
+    ScheduleSnapshot& snapshot() { return work_; }
+
+private:
+    ScheduleSnapshot work_;
+    std::shared_ptr<ScheduleMailbox> mailbox_;
+    Assignment pending_;
+    bool has_pending_ = false;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+}  // namespace
+
+ScheduleController::ScheduleController(QObject* parent) : QObject(parent) {}
 
 int ScheduleController::start(const ScheduleSettings& s) {
     const auto algorithm = parse_schedule_algorithm(s.algorithm);
     if (!algorithm) throw InputError({s.algorithm, 0, 0}, "unknown scheduling algorithm \"" + s.algorithm + "\"");
-    auto run = std::make_shared<Run>();
-    run->id = next_id_++;
+    const int id = next_id_++;
     const Platform platform = load_platform_setting(s.setting);
     const auto groups = split_groups(build_jobs(load_task_mix(s.mix)), 100);
     const auto g = static_cast<std::size_t>(std::clamp(s.group, 1, static_cast<int>(groups.size())) - 1);
@@ -69,91 +93,54 @@ int ScheduleController::start(const ScheduleSettings& s) {
         for (int i : order) sorted.push_back(jobs[static_cast<std::size_t>(i)]);
         jobs = std::move(sorted);
     }
-    run->base.run = run->id;
-    run->base.jobs = jobs;
-    run->base.table = analyze_jobs(jobs, platform);
-    run->base.platform = platform;
-    run->base.system_bytes_per_cycle = platform.bytes_per_cycle(s.bandwidth_gbps);
-    run->base.budget = algorithm->kind == ScheduleAlgorithm::Kind::Heuristic ? 1 : s.budget;
-    run->base.lower_bound = makespan_lower_bound(run->base.table, run->base.system_bytes_per_cycle);
+    ScheduleSnapshot base;
+    base.run = id;
+    base.jobs = jobs;
+    base.table = analyze_jobs(jobs, platform);
+    base.platform = platform;
+    base.system_bytes_per_cycle = platform.bytes_per_cycle(s.bandwidth_gbps);
+    base.budget = algorithm->kind == ScheduleAlgorithm::Kind::Heuristic ? 1 : s.budget;
+    base.lower_bound = makespan_lower_bound(base.table, base.system_bytes_per_cycle);
 
-    if (current_) {
-        current_->stop.request_stop();
-        retired_.push_back(current_);
-    }
-    Run* raw = run.get();
+    auto mailbox = std::make_shared<ScheduleMailbox>();
     const ScheduleAlgorithm algo = *algorithm;
     const std::uint64_t seed = mix_seed(s.seed, static_cast<std::uint64_t>(g));
     const std::int64_t budget = s.budget;
-    run->thread = std::jthread([raw, algo, seed, budget](std::stop_token) {
-        lower_this_thread_priority();
+    auto work = [mailbox, base, algo, seed, budget](const RunContext& context) {
+        MailboxSink sink(base, mailbox);
         ScheduleProblem p;
-        p.table = &raw->base.table;
-        p.system_bytes_per_cycle = raw->base.system_bytes_per_cycle;
+        p.table = &sink.snapshot().table;
+        p.system_bytes_per_cycle = base.system_bytes_per_cycle;
         p.budget = budget;
         p.seed = seed;
-        ScheduleResult r = run_schedule_search(p, algo, raw, raw->stop.get_token());
-        std::lock_guard lock(raw->mutex);
-        raw->result = std::move(r);
-        raw->done = true;
-    });
-    current_ = run;
-    timer_.start();
-    return run->id;
-}
-
-bool ScheduleController::running() const { return current_ != nullptr; }
-
-void ScheduleController::stop() {
-    if (current_) current_->stop.request_stop();
-}
-
-void ScheduleController::wait() {
-    if (current_ && current_->thread.joinable()) current_->thread.join();
-    drain();
-}
-
-void ScheduleController::drain() {
-    std::erase_if(retired_, [](const std::shared_ptr<Run>& r) {
-        if (!r->done.load()) return false;
-        if (r->thread.joinable()) r->thread.join();
-        return true;
-    });
-    if (!current_) {
-        if (retired_.empty()) timer_.stop();
-        return;
-    }
-    ScheduleSnapshot snap = current_->base;
-    bool improved = false, done = false;
-    {
-        std::lock_guard lock(current_->mutex);
-        improved = current_->improved;
-        current_->improved = false;
-        snap.best = current_->best_assignment;
-        snap.samples = current_->samples;
-        snap.trace = current_->trace;
-        done = current_->done.load();
-        if (done) {
-            snap.samples = current_->result.samples;
-            if (!snap.trace.empty() && snap.trace.back().first < snap.samples)
-                snap.trace.emplace_back(snap.samples, snap.trace.back().second);  // the curve runs to the end
-            snap.wall_seconds = current_->result.wall_seconds;
-            if (current_->result.found) snap.best = current_->result.best;
+        ScheduleResult r = run_schedule_search(p, algo, &sink, context.stop);
+        ScheduleSnapshot& last = sink.snapshot();
+        last.samples = r.samples;
+        if (!last.trace.empty() && last.trace.back().first < last.samples)
+            last.trace.emplace_back(last.samples, last.trace.back().second);  // the curve runs to the end
+        last.wall_seconds = r.wall_seconds;
+        if (r.found) lay_out(last, r.best);
+        last.finished = true;
+        std::lock_guard lock(mailbox->mutex);
+        mailbox->latest = last;
+        mailbox->changed = true;
+        mailbox->result = std::move(r);
+    };
+    auto deliver = [this, mailbox](int, bool) {
+        ScheduleSnapshot snapshot;
+        {
+            // Never wait for the search thread here (run_controller.hpp): try again next tick.
+            std::unique_lock lock(mailbox->mutex, std::try_to_lock);
+            if (!lock.owns_lock()) return false;
+            if (!mailbox->changed) return true;
+            mailbox->changed = false;
+            snapshot = mailbox->latest;
         }
-    }
-    if (!snap.best.core.empty() && (improved || done)) {
-        BandwidthAllocator allocator(snap.table, snap.system_bytes_per_cycle);
-        snap.timeline = allocator.timeline(queues_of(snap.best, snap.table.cores()));
-        if (snap.timeline.makespan > 0)
-            snap.throughput_gflops = 2.0 * static_cast<double>(snap.table.total_macs()) * snap.platform.clock_mhz / snap.timeline.makespan / 1e3;
-    }
-    snap.finished = done;
-    if (improved || done || snap.samples > 0) emit updated(snap);
-    if (done) {
-        if (current_->thread.joinable()) current_->thread.join();
-        current_.reset();
-        if (retired_.empty()) timer_.stop();
-    }
+        emit updated(snapshot);
+        return true;
+    };
+    runs_.start(id, std::move(work), std::move(deliver));
+    return id;
 }
 
 }  // namespace mapscape::ui

@@ -1,17 +1,12 @@
-// Runs a schedule search (MAGMA or another scheduler) on one group of a task mix, on a worker
-// thread, reporting the best schedule found so far every 40 ms at most, so the Gantt chart
-// updates live. Same run-id and stop rules as the search controller.
+// Runs a schedule search (MAGMA or another scheduler) on one group of a task mix through the run
+// controller, reporting the best schedule found so far every 40 ms at most, so the Gantt chart
+// updates live. The worker also lays out the best schedule's timeline (at most every 40 ms), so
+// the window only draws it.
 #pragma once
 
 #include <QObject>
-#include <QTimer>
 
-#include <atomic>
-#include <memory>
-#include <mutex>
-#include <stop_token>
-#include <thread>
-
+#include "run_controller.hpp"
 #include "schedule/workload_schedule.hpp"
 #include "study/study.hpp"
 
@@ -37,23 +32,18 @@ class ScheduleController : public QObject {
     Q_OBJECT
 public:
     explicit ScheduleController(QObject* parent = nullptr);
-    ~ScheduleController() override;
 
     // Throws InputError for a bad mix, platform or algorithm name.
     int start(const ScheduleSettings& settings);
-    void stop();
-    bool running() const;
-    void wait();
+    void stop() { runs_.stop(); }
+    bool running() const { return runs_.running(); }
+    void wait() { runs_.wait(); }
 
 signals:
     void updated(const ScheduleSnapshot& snapshot);
 
 private:
-    struct Run;
-    void drain();
-    QTimer timer_;
-    std::shared_ptr<Run> current_;
-    std::vector<std::shared_ptr<Run>> retired_;
+    RunController runs_;
     int next_id_ = 1;
 };
 

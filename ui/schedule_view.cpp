@@ -277,13 +277,14 @@ void ScheduleView::on_update(const ScheduleSnapshot& s) {
     }
     convergence_->set_curve(s.run, tr("run %1").arg(s.run), s.trace);
     const double makespan = last_.run == s.run ? last_.timeline.makespan : 0;
-    status_->setText(tr("Run %1: %2 of %3 samples%4; makespan %5 cycles (lower bound %6), %7 GFLOP/s")
+    status_->setText(tr("Run %1: %2 of %3 samples%4; makespan %5 (lower bound %6, %7% above it), %8 GFLOP/s")
                          .arg(s.run)
                          .arg(s.samples)
                          .arg(s.budget)
                          .arg(s.finished ? tr(", finished in %1 s").arg(s.wall_seconds, 0, 'f', 3) : QString())
-                         .arg(engineering(makespan, 5))
-                         .arg(engineering(s.lower_bound, 5))
+                         .arg(quantity_text(makespan, Quantity::Cycles, 5))
+                         .arg(quantity_text(s.lower_bound, Quantity::Cycles, 5))
+                         .arg(s.lower_bound > 0 ? (makespan / s.lower_bound - 1) * 100 : 0.0, 0, 'f', 1)
                          .arg(last_.throughput_gflops, 0, 'f', 1));
     if (s.finished) stop_->setEnabled(false);
 }

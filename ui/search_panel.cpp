@@ -13,6 +13,7 @@
 
 #include <cmath>
 
+#include "cost/bounds.hpp"
 #include "cost_readout.hpp"
 #include "search/algorithm.hpp"
 #include "study_document.hpp"
@@ -150,6 +151,9 @@ int SearchPanel::run() {
         layers.push_back(doc_->selected_layer());
     // After the study's runs and after a run still going (which this one supersedes).
     const int id = std::max(doc_->next_run_id(), controller_.current_run() + 1);
+    std::vector<Layer> searched;
+    for (int l : layers) searched.push_back(doc_->study().model.layers[static_cast<std::size_t>(l)]);
+    run_bound_ = objective_bound_sum(s.objective, searched, doc_->study().accelerator);
     controller_.start(doc_->study(), s, layers, id);
     run_->setEnabled(true);
     stop_->setEnabled(true);
@@ -163,6 +167,14 @@ void SearchPanel::show_progress(const RunProgress& p) {
     const double share = p.budget > 0 ? static_cast<double>(p.samples) / static_cast<double>(p.budget) : 0;
     progress_->setValue(static_cast<int>(std::min(1.0, share) * 1000));
     const double left = share > 0 ? p.elapsed_seconds * (1 - share) / share : 0;
+    const Objective& objective = doc_->study().search.objective;
+    QString best;
+    if (std::isfinite(p.best_objective)) {
+        best = tr("; best %1%2")
+                   .arg(p.layers.size() > 1 ? tr("sum ") : QString())
+                   .arg(quantity_text(p.best_objective, objective.quantity()));
+        if (run_bound_ > 0) best += tr(", %1% above the bound").arg((p.best_objective / run_bound_ - 1) * 100, 0, 'f', 1);
+    }
     progress_label_->setText(tr("Run %1: %2 of %3 samples, %4 % valid, %5 s elapsed, about %6 s left%7")
                                  .arg(p.run)
                                  .arg(p.samples)
@@ -170,7 +182,7 @@ void SearchPanel::show_progress(const RunProgress& p) {
                                  .arg(p.samples ? 100.0 * static_cast<double>(p.valid_samples) / static_cast<double>(p.samples) : 0, 0, 'f', 1)
                                  .arg(p.elapsed_seconds, 0, 'f', 2)
                                  .arg(left, 0, 'f', 1)
-                                 .arg(std::isfinite(p.best_objective) ? tr("; best %1").arg(engineering(p.best_objective, 4)) : QString()));
+                                 .arg(best));
 }
 
 void SearchPanel::on_finished(const SearchRun& run) {
@@ -202,7 +214,7 @@ void SearchPanel::refresh_runs() {
         auto* item = new QListWidgetItem(tr("%1 — %2 layer(s), best %3%4")
                                              .arg(QString::fromStdString(r.label))
                                              .arg(r.layers.size())
-                                             .arg(found ? engineering(total, 4) : tr("none"))
+                                             .arg(found ? quantity_text(total, r.settings.objective.quantity()) : tr("none"))
                                              .arg(r.stopped ? tr(" (stopped)") : QString()));
         item->setData(Qt::UserRole, r.id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);

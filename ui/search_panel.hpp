@@ -62,6 +62,7 @@ private:
     QProgressBar* progress_;
     QLabel *progress_label_, *objective_error_;
     QListWidget* runs_;
+    double run_bound_ = 0;  // lower bound of what the current run optimises
     bool syncing_ = false;
 };
 

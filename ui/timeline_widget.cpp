@@ -156,7 +156,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     for (double t = std::ceil(view_start_ / step) * step; t <= view_end_; t += step) {
         const double x = x_of(t);
         p.drawLine(QPointF(x, b.bottom()), QPointF(x, b.bottom() + 4));
-        p.drawText(QRectF(x - 40, b.bottom() + 4, 80, kAxis - 6), Qt::AlignHCenter | Qt::AlignTop, engineering(t, 3));
+        p.drawText(QRectF(x - 40, b.bottom() + 4, 80, kAxis - 6), Qt::AlignHCenter | Qt::AlignTop, quantity_text(t, Quantity::Cycles, 3, false));
     }
     p.drawText(QRectF(width() - 120, height() - 14, 116, 14), Qt::AlignRight, tr("cycles"));
 }
@@ -194,12 +194,12 @@ bool TimelineWidget::event(QEvent* e) {
             const Segment& s = segments_[static_cast<std::size_t>(i)];
             const TimelineJob& job = jobs_[static_cast<std::size_t>(s.job)];
             QToolTip::showText(help->globalPos(),
-                               tr("%1 (%2)\ncore %3: cycles %4 to %5\n%6 MACs\nbandwidth %7 GB/s")
+                               tr("%1 (%2)\ncore %3: %4 to %5\n%6 MACs\nbandwidth %7 GB/s")
                                    .arg(job.label, job.model)
                                    .arg(s.core)
-                                   .arg(engineering(s.start, 5))
-                                   .arg(engineering(s.end, 5))
-                                   .arg(engineering(job.macs, 4))
+                                   .arg(quantity_text(s.start, Quantity::Cycles, 5))
+                                   .arg(quantity_text(s.end, Quantity::Cycles, 5))
+                                   .arg(quantity_text(job.macs, Quantity::Plain, 4))
                                    .arg(s.bandwidth * gbps_per_unit_, 0, 'g', 4),
                                this);
         } else {

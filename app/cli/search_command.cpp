@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/search_setup.hpp"
+#include "cost/bounds.hpp"
 #include "search/maestro_export.hpp"
 #include "search/search_json.hpp"
 #include "util/diagnostic.hpp"
@@ -46,23 +47,41 @@ std::string parallelism_summary(const Mapping& m) {
     return out;
 }
 
-void print_table(const ModelSearchOutcome& outcome) {
-    std::printf("%5s  %-14s %13s %13s %12s %8s %8s %7s  %s\n", "layer", "name", "objective", "runtime_cyc",
-                "energy_nJ", "samples", "valid", "wall_s", "parallelism (per level)");
-    for (const LayerSearchOutcome& o : outcome.layers) {
+// "+4.1%": how far a result is above what no mapping can beat.
+std::string above(double value, double bound) {
+    if (!(bound > 0) || !std::isfinite(value)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "+%.1f%%", (value / bound - 1) * 100);
+    return buf;
+}
+
+void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& request) {
+    const Objective& objective = request.base.objective;
+    std::printf("%5s  %-14s %13s %13s %8s %13s %12s %8s %8s %7s  %s\n", "layer", "name", "objective", "bound", "above",
+                "runtime_cyc", "energy_nJ", "samples", "valid", "wall_s", "parallelism (per level)");
+    double bound_total = 0, objective_total = 0;
+    for (std::size_t i = 0; i < outcome.layers.size(); ++i) {
+        const LayerSearchOutcome& o = outcome.layers[i];
         const SearchResult& r = o.result;
-        if (r.found)
-            std::printf("%5d  %-14s %13.5g %13lld %12.5g %8lld %8lld %7.3f  %s\n", o.layer_number, o.name.substr(0, 14).c_str(),
-                        r.best_objective, static_cast<long long>(r.best_report.runtime_cycles), r.best_report.energy.total_nj,
+        const double bound = objective_bound(objective, layer_bound(request.layers[i], request.base.accelerator));
+        bound_total += bound;
+        if (r.found) {
+            objective_total += r.best_objective;
+            std::printf("%5d  %-14s %13.5g %13.5g %8s %13lld %12.5g %8lld %8lld %7.3f  %s\n", o.layer_number,
+                        o.name.substr(0, 14).c_str(), r.best_objective, bound, above(r.best_objective, bound).c_str(),
+                        static_cast<long long>(r.best_report.runtime_cycles), r.best_report.energy.total_nj,
                         static_cast<long long>(r.samples), static_cast<long long>(r.valid_samples), r.wall_seconds,
                         parallelism_summary(r.best_mapping).c_str());
-        else
-            std::printf("%5d  %-14s %13s %13s %12s %8lld %8lld %7.3f  no valid mapping found\n", o.layer_number,
-                        o.name.substr(0, 14).c_str(), "NAN", "-", "-", static_cast<long long>(r.samples),
+        } else {
+            std::printf("%5d  %-14s %13s %13.5g %8s %13s %12s %8lld %8lld %7.3f  no valid mapping found\n", o.layer_number,
+                        o.name.substr(0, 14).c_str(), "NAN", bound, "-", "-", "-", static_cast<long long>(r.samples),
                         static_cast<long long>(r.valid_samples), r.wall_seconds);
+        }
     }
-    std::printf("%5s  %-14s %13s %13lld %12.5g %8s %8s %7.3f\n", "TOTAL", "", "", static_cast<long long>(outcome.total_runtime_cycles),
-                outcome.total_energy_nj, "", "", outcome.wall_seconds);
+    const bool complete = outcome.layers_without_mapping == 0;
+    std::printf("%5s  %-14s %13.5g %13.5g %8s %13lld %12.5g %8s %8s %7.3f\n", "TOTAL", "", complete ? objective_total : NAN,
+                bound_total, complete ? above(objective_total, bound_total).c_str() : "-",
+                static_cast<long long>(outcome.total_runtime_cycles), outcome.total_energy_nj, "", "", outcome.wall_seconds);
 }
 
 int run_search_command(const SearchOptions& o) {
@@ -114,7 +133,7 @@ int run_search_command(const SearchOptions& o) {
     } else {
         outcome = search_model(request, observer);
     }
-    print_table(outcome);
+    print_table(outcome, request);
 
     if (!o.json_out.empty()) {
         SearchRunInfo info{algorithm->name(), setup.base.objective, o.seed, setup.platform_name, setup.base.system,

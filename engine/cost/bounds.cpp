@@ -56,4 +56,10 @@ double objective_bound(const Objective& objective, const LayerBound& b) {
     return v;
 }
 
+double objective_bound_sum(const Objective& objective, const std::vector<Layer>& layers, const Accelerator& accelerator) {
+    double sum = 0;
+    for (const Layer& l : layers) sum += objective_bound(objective, layer_bound(l, accelerator));
+    return sum;
+}
+
 }  // namespace mapscape

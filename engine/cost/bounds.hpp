@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "arch/accelerator.hpp"
 #include "search/objective.hpp"
@@ -34,5 +35,7 @@ LayerBound layer_bound(const Layer& layer, const Accelerator& accelerator);
 // by its metric's bound: all metrics are positive).
 double metric_bound(Metric metric, const LayerBound& bound);
 double objective_bound(const Objective& objective, const LayerBound& bound);
+// The sum over layers of their objective bounds: the bound of a whole-model search's total.
+double objective_bound_sum(const Objective& objective, const std::vector<Layer>& layers, const Accelerator& accelerator);
 
 }  // namespace mapscape

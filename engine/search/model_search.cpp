@@ -1,6 +1,9 @@
 #include "search/model_search.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <limits>
 #include <chrono>
 #include <thread>
 
@@ -13,6 +16,32 @@ std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number) {
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
+}
+
+Trace model_trace(const std::vector<const Trace*>& layers) {
+    Trace out;
+    if (layers.empty()) return out;
+    std::vector<std::int64_t> steps;
+    for (const Trace* t : layers)
+        for (const auto& [samples, best] : *t) steps.push_back(samples);
+    std::sort(steps.begin(), steps.end());
+    steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+    std::vector<std::size_t> at(layers.size(), 0);  // per layer: entries with samples <= s
+    for (std::int64_t s : steps) {
+        double sum = 0;
+        for (std::size_t l = 0; l < layers.size(); ++l) {
+            const Trace& t = *layers[l];
+            while (at[l] < t.size() && t[at[l]].first <= s) ++at[l];
+            sum += at[l] == 0 ? std::numeric_limits<double>::infinity() : t[at[l] - 1].second;
+        }
+        if (!std::isfinite(sum)) continue;
+        const std::int64_t x = s * static_cast<std::int64_t>(layers.size());
+        if (out.size() >= 2 && out.back().second == sum && out[out.size() - 2].second == sum)
+            out.back().first = x;  // a plateau only grows longer
+        else
+            out.emplace_back(x, sum);
+    }
+    return out;
 }
 
 namespace {

@@ -51,6 +51,14 @@ struct ModelSearchObserver {
     std::function<void(int layer_index, const LayerSearchOutcome&)> layer_done;
 };
 
+using Trace = std::vector<std::pair<std::int64_t, double>>;  // (samples, best so far)
+
+// The convergence of what a whole-model search optimises, the sum of the layers' bests, from
+// the layers' own traces: at each layer-sample count s where some layer improved (once every
+// layer has a best), the point (s x layers, sum over layers of each one's best after s of its
+// samples): the layers share the run's samples evenly, as interleaved runs do.
+Trace model_trace(const std::vector<const Trace*>& layer_traces);
+
 // A layer's seed: the model seed mixed with its 1-based position in the model.
 std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number);
 

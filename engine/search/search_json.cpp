@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "cost/bounds.hpp"
 #include "cost/cost_report_json.hpp"
 #include "mapping/mapping_json.hpp"
 
@@ -13,11 +14,17 @@ nlohmann::ordered_json number_or_null(double v) {
     return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
 }
 
+nlohmann::ordered_json bound_json(std::int64_t runtime_cycles, double energy_nj, double objective) {
+    return {{"runtime_cycles", runtime_cycles}, {"energy_nj", energy_nj}, {"objective", number_or_null(objective)}};
+}
+
 }  // namespace
 
 nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& o, const Layer& layer,
-                                             const Accelerator& accelerator) {
+                                             const Accelerator& accelerator, const Objective& objective) {
     const SearchResult& r = o.result;
+    const LayerBound bound = layer_bound(layer, accelerator);
+    const double objective_floor = objective_bound(objective, bound);
     nlohmann::ordered_json j;
     j["name"] = o.name;
     j["layer"] = o.layer_number;
@@ -26,6 +33,8 @@ nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& o, const 
     j["valid_samples"] = r.valid_samples;
     j["wall_s"] = r.wall_seconds;
     j["stopped"] = r.stopped;
+    j["bound"] = bound_json(bound.runtime_cycles, bound.energy_nj, objective_floor);
+    j["above_bound"] = r.found && objective_floor > 0 ? number_or_null(r.best_objective / objective_floor - 1) : nullptr;
     j["best_mapping"] = r.found ? mapping_to_json(r.best_mapping) : nlohmann::ordered_json(nullptr);
     j["cost"] = r.found ? nlohmann::ordered_json(cost_report_to_json(layer, accelerator, r.best_report))
                         : nlohmann::ordered_json(nullptr);
@@ -45,13 +54,25 @@ nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const Mod
     j["system"] = std::string(system_name(info.system));
     j["budget_samples"] = info.budget_samples;
     nlohmann::ordered_json layers = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < outcome.layers.size(); ++i)
-        layers.push_back(layer_outcome_to_json(outcome.layers[i], request.layers[i], request.base.accelerator));
+    std::int64_t bound_cycles = 0;
+    double bound_energy = 0, bound_objective = 0, objective_total = 0;
+    for (std::size_t i = 0; i < outcome.layers.size(); ++i) {
+        layers.push_back(layer_outcome_to_json(outcome.layers[i], request.layers[i], request.base.accelerator, info.objective));
+        const LayerBound b = layer_bound(request.layers[i], request.base.accelerator);
+        bound_cycles += b.runtime_cycles;
+        bound_energy += b.energy_nj;
+        bound_objective += objective_bound(info.objective, b);
+        if (outcome.layers[i].result.found) objective_total += outcome.layers[i].result.best_objective;
+    }
     j["layers"] = std::move(layers);
+    const bool complete = outcome.layers_without_mapping == 0 && !outcome.layers.empty();
     j["totals"] = {{"runtime_cycles", outcome.total_runtime_cycles},
                    {"energy_nj", outcome.total_energy_nj},
+                   {"objective_value", complete ? number_or_null(objective_total) : nullptr},
                    {"wall_s", outcome.wall_seconds},
-                   {"layers_without_mapping", outcome.layers_without_mapping}};
+                   {"layers_without_mapping", outcome.layers_without_mapping},
+                   {"bound", bound_json(bound_cycles, bound_energy, bound_objective)},
+                   {"above_bound", complete && bound_objective > 0 ? number_or_null(objective_total / bound_objective - 1) : nullptr}};
     return j;
 }
 

@@ -1,10 +1,14 @@
 // The JSON form of search results (`mapscape-cli search --json`, the GUI's exports):
 //   {"algo","objective","seed","platform","system","budget_samples",
 //    "layers":[{"name","layer","objective_value","samples","valid_samples","wall_s",
+//               "bound":{"runtime_cycles","energy_nj","objective"},"above_bound",
 //               "best_mapping","cost","trace":[[samples, best_so_far], ...]}],
-//    "totals":{"runtime_cycles","energy_nj","wall_s","layers_without_mapping"}}
-// objective_value, best_mapping and cost are null for a layer without a valid mapping, and a
-// trace's best_so_far is null before the first valid sample.
+//    "totals":{"runtime_cycles","energy_nj","objective_value","wall_s","layers_without_mapping",
+//              "bound":{"runtime_cycles","energy_nj","objective"},"above_bound"}}
+// objective_value, above_bound, best_mapping and cost are null for a layer without a valid
+// mapping, and a trace's best_so_far is null before the first valid sample. "bound" is what no
+// mapping can beat (cost/bounds.hpp); above_bound = objective_value / bound.objective - 1 (the
+// totals' over the layers with a mapping, null unless every layer has one).
 #pragma once
 
 #include <string>
@@ -25,7 +29,7 @@ struct SearchRunInfo {
 };
 
 nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& outcome, const Layer& layer,
-                                             const Accelerator& accelerator);
+                                             const Accelerator& accelerator, const Objective& objective);
 nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const ModelSearchRequest& request,
                                             const ModelSearchOutcome& outcome);
 
