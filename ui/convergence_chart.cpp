@@ -19,7 +19,7 @@ ConvergenceChart::ConvergenceChart(QWidget* parent) : PlotCanvas(parent) {
     set_title(tr("Convergence"));
     set_axes({tr("samples"), Quantity::Plain, Scale::Log}, {tr("best objective"), Quantity::Plain, Scale::Log});
     fit_to_data();
-    setMinimumSize(320, 200);
+    setMinimumSize(240, 200);
 }
 
 void ConvergenceChart::set_objective_name(const QString& name, Quantity quantity) {

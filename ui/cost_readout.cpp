@@ -47,8 +47,10 @@ CostReadout::CostReadout(QWidget* parent) : QWidget(parent) {
     l2_text_ = new QLabel;
     bandwidth_ = new QLabel;
     bandwidth_->setWordWrap(true);
-    for (QLabel* l : {latency_, throughput_, utilization_, energy_, breakdown_, l1_text_, l2_text_, bandwidth_})
+    for (QLabel* l : {latency_, throughput_, utilization_, energy_, breakdown_, l1_text_, l2_text_, bandwidth_}) {
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        l->setWordWrap(true);  // a long figure wraps rather than widening the window
+    }
     form->addRow(tr("Status:"), status_);
     form->addRow(tr("Latency:"), latency_);
     form->addRow(tr("Throughput:"), throughput_);

@@ -3,6 +3,7 @@
 #include <QLocale>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -104,11 +105,14 @@ DataflowEditor::DataflowEditor(StudyDocument* doc, QWidget* parent) : QWidget(pa
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     left_layout->addWidget(table_, 1);
-    auto* buttons = new QHBoxLayout;
+    // Two rows of three, so that every label stays whole in a narrow window.
+    auto* buttons = new QGridLayout;
+    int placed = 0;
     auto button = [&](const QString& text, const QString& tip) {
         auto* b = new QPushButton(text);
         b->setToolTip(tip);
-        buttons->addWidget(b);
+        buttons->addWidget(b, placed / 3, placed % 3);
+        ++placed;
         return b;
     };
     auto* add = button(tr("+ Map"), tr("Add a TemporalMap below the selected row"));
@@ -134,6 +138,7 @@ DataflowEditor::DataflowEditor(StudyDocument* doc, QWidget* parent) : QWidget(pa
     text_error_->setStyleSheet("color: #b00020;");
     right_layout->addWidget(text_error_);
     split->addWidget(right);
+    split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
     readout_ = new CostReadout;

@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -144,7 +145,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                            : tr("Layer %1: the mapping cannot run").arg(doc_->selected_layer() + 1));
     });
     build_menus();
-    resize(1500, 950);
     update_title();
 }
 
@@ -300,21 +300,40 @@ void MainWindow::showEvent(QShowEvent* event) {
     QMainWindow::showEvent(event);
     if (sized_docks_) return;
     sized_docks_ = true;
-    // Room for the layer table's columns and the search settings (docks size only once shown).
+    // The layout of the last session, if it still fits this screen; else a size that fits.
+    QSettings settings;
+    const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 720);
+    if (restoreGeometry(settings.value("window/geometry").toByteArray()) && restoreState(settings.value("window/state").toByteArray()) &&
+        available.contains(frameGeometry().topLeft()) && width() <= available.width() && height() <= available.height())
+        return;
+    const QSize size(std::min(available.width() * 9 / 10, 1600), std::min(available.height() * 9 / 10, 1000));
+    resize(size);
+    const QSize actual = this->size().expandedTo(minimumSizeHint());  // no smaller than the layout allows
+    move(std::max(available.left(), available.center().x() - actual.width() / 2),
+         std::max(available.top(), available.center().y() - actual.height() / 2));
+    // Room for the layer table's columns and the search settings, in proportion to the window.
     QList<QDockWidget*> docks;
     QList<int> widths;
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
         docks << d;
-        widths << (d->objectName() == "search" ? 330 : 470);
+        widths << (d->objectName() == "search" ? size.width() * 21 / 100 : size.width() * 28 / 100);
     }
     resizeDocks(docks, widths, Qt::Horizontal);
 }
 
+void MainWindow::save_layout() const {
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (maybe_save())
+    if (maybe_save()) {
+        save_layout();
         event->accept();
-    else
+    } else {
         event->ignore();
+    }
 }
 
 void MainWindow::add_recent(const QString& path) {

@@ -63,6 +63,8 @@ private:
     bool maybe_save();
     bool save();
     void refresh_convergence();
+    // The window's geometry and its docks' places, for the next session (QSettings).
+    void save_layout() const;
     void report_error(const QString& title, const QString& message);
 
     StudyDocument* doc_;

@@ -298,11 +298,13 @@ void PlotCanvas::paintEvent(QPaintEvent*) {
     p.setPen(QColor(150, 150, 150));
     p.drawRect(area);
     p.setPen(text);
-    p.drawText(QRectF(area.left(), height() - kPad - fm.height(), area.width(), fm.height()), Qt::AlignHCenter, axis_title(x_));
+    p.drawText(QRectF(area.left(), height() - kPad - fm.height(), area.width(), fm.height()), Qt::AlignHCenter,
+               fm.elidedText(axis_title(x_), Qt::ElideRight, area.width()));
     p.save();
     p.translate(kPad, area.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, 0, area.height(), fm.height()), Qt::AlignHCenter, axis_title(y_));
+    p.drawText(QRectF(-area.height() / 2, 0, area.height(), fm.height()), Qt::AlignHCenter,
+               fm.elidedText(axis_title(y_), Qt::ElideRight, area.height()));
     p.restore();
 
     p.save();

@@ -27,7 +27,7 @@ ScatterChart::ScatterChart(QWidget* parent) : PlotCanvas(parent) {
     valid_layer_ = add_point_layer(tr("valid"), QColor(30, 110, 200, 170), 5);
     front_layer_ = add_line_layer(tr("Pareto front"), QColor(20, 20, 20), 1.8, true);
     set_pickable(front_layer_, true);
-    setMinimumSize(320, 240);
+    setMinimumSize(240, 200);
 
     // Redraw at most every 40 ms, and only when the store changed.
     redraw_timer_.setInterval(40);

@@ -101,13 +101,14 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     auto* charts = new QSplitter(Qt::Vertical);
     timeline_ = new TimelineWidget;
     convergence_ = new ConvergenceChart;
-    convergence_->set_objective_name(tr("makespan (cycles)"));
+    convergence_->set_objective_name(tr("makespan"), Quantity::Cycles);
     charts->addWidget(timeline_);
     charts->addWidget(convergence_);
     charts->setStretchFactor(0, 3);
     charts->setStretchFactor(1, 1);
     split->addWidget(charts);
     split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
     layout->addWidget(split);
 
     connect(run_, &QPushButton::clicked, this, &ScheduleView::run);

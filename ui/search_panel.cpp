@@ -74,7 +74,7 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     run_buttons->addWidget(load);
     run_buttons->addWidget(remove);
     layout->addLayout(run_buttons);
-    setMinimumWidth(300);
+    setMinimumWidth(250);
 
     connect(run_, &QPushButton::clicked, this, &SearchPanel::run);
     connect(stop_, &QPushButton::clicked, this, [this] {

@@ -21,7 +21,7 @@ constexpr double kLeft = 110, kRight = 16, kTop = 10, kAxis = 26;
 
 TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(400, 260);
+    setMinimumSize(300, 220);
 }
 
 QColor TimelineWidget::model_colour(const QString& model) const {

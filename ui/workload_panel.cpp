@@ -78,7 +78,7 @@ WorkloadPanel::WorkloadPanel(StudyDocument* doc, QWidget* parent) : QWidget(pare
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAlternatingRowColors(true);
     layout->addWidget(table_, 1);
-    setMinimumWidth(440);  // room for the MACs and share columns
+    setMinimumWidth(250);  // narrower windows scroll the table sideways
 
     connect(models_, &QComboBox::activated, this, [this](int) {
         if (!syncing_) open_model(models_->currentText());

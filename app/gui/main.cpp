@@ -3,6 +3,7 @@
 // view (used for the README under Xvfb).
 #include <malloc.h>
 
+#include <cstdio>
 #include <string_view>
 
 #include <QApplication>
@@ -40,6 +41,8 @@ int main(int argc, char** argv) {
     QCommandLineOption bench_load("competing", "with --bench-ui: CPU-bound processes for the loaded pass (default: one per CPU; 0: none)", "N", "-1");
     QCommandLineOption bench_json("json", "with --bench-ui: also write the figures to FILE", "FILE");
     parser.addOptions({bench, bench_runs, bench_seconds, bench_load, bench_json});
+    QCommandLineOption window_size("window-size", "open the window at WxH pixels (e.g. 1280x720), as for screenshots", "WxH");
+    parser.addOption(window_size);
     parser.process(app);
     if (parser.isSet(bench)) {
         mapscape::ui::UiBenchOptions o;
@@ -57,6 +60,14 @@ int main(int argc, char** argv) {
     else
         window.open_example();
     window.show();
+    if (parser.isSet(window_size)) {
+        const QStringList wh = parser.value(window_size).split('x');
+        if (wh.size() != 2 || wh[0].toInt() < 200 || wh[1].toInt() < 200) {
+            std::fprintf(stderr, "mapscape: --window-size wants WxH, e.g. 1280x720\n");
+            return 2;
+        }
+        window.resize(wh[0].toInt(), wh[1].toInt());
+    }
     if (parser.isSet(shots)) {
         mapscape::ui::take_screenshots(window, parser.value(shots), [&app](int code) { app.exit(code); });
     }
