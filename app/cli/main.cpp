@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
     CLI::App app{"mapscape-cli: evaluate, search and schedule DNN accelerator mappings"};
+    app.set_version_flag("--version", std::string("mapscape-cli ") + MAPSCAPE_VERSION);
     app.require_subcommand(1);
     int exit_code = mapscape::cli::kExitOk;
     mapscape::cli::add_eval_command(app, exit_code);

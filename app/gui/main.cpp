@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QIcon>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -27,7 +28,9 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName("Mapscape");
     QApplication::setOrganizationName("Mapscape");
-    QApplication::setApplicationVersion("0.1.0");
+    QApplication::setApplicationVersion(MAPSCAPE_VERSION);
+    QApplication::setWindowIcon(QIcon(":/icons/mapscape.svg"));
+    QApplication::setDesktopFileName("mapscape");
     QCommandLineParser parser;
     parser.setApplicationDescription("Mapscape: design-space exploration for DNN accelerators");
     parser.addHelpOption();

@@ -8,6 +8,7 @@
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
+#include "util/data_paths.hpp"
 #include "util/json_text.hpp"
 
 namespace mapscape {
@@ -206,7 +207,7 @@ Model load_model_file(const std::string& path) {
 
 std::string models_directory() {
     if (const char* env = std::getenv("MAPSCAPE_MODELS_DIR"); env && *env) return env;
-    return MAPSCAPE_MODELS_DIR;
+    return data_directory() + "/models";
 }
 
 std::vector<std::string> bundled_model_names() {

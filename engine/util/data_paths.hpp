@@ -1,0 +1,19 @@
+// Where Mapscape's data files live (models/: workloads and task mixes; examples/; the
+// technology tables), found relative to the running program so that an installed or moved
+// Mapscape finds its own: the first of
+//   1. $MAPSCAPE_DATA_DIR (for models alone, $MAPSCAPE_MODELS_DIR wins);
+//   2. share/mapscape beside the program's directory or one or two levels above it (an install:
+//      bin/mapscape -> share/mapscape; a build tree: build/mapscape -> build/share/mapscape,
+//      which the build links to the sources' data).
+#pragma once
+
+#include <string>
+
+namespace mapscape {
+
+// The data directory, or throws InputError saying where it looked and how to point at it.
+std::string data_directory();
+// The directory of the running executable ("" when it cannot be told).
+std::string executable_directory();
+
+}  // namespace mapscape

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The Debian package as a user gets it: built with CPack from the build directory, its
+# dependencies filled in, unpacked into a scratch root, and the programs run from there with
+# nothing of the build tree in reach: they find their own models and examples.
+# Usage: test_package.sh BUILD_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+cpack --config "$build/CPackConfig.cmake" -G DEB -B "$scratch/package" >"$scratch/cpack.log" 2>&1 ||
+  { cat "$scratch/cpack.log"; echo "FAIL: cpack"; exit 1; }
+deb=$(ls "$scratch"/package/mapscape_*.deb)
+depends=$(dpkg-deb -f "$deb" Depends)
+for lib in libc6 libstdc++6 libqt6widgets6 libqt6core6; do
+  [[ "$depends" == *"$lib"* ]] || { echo "FAIL: Depends lacks $lib: $depends"; exit 1; }
+done
+echo "package: $(basename "$deb"), Depends: $depends"
+
+root="$scratch/root"
+dpkg-deb -x "$deb" "$root"
+for f in usr/bin/mapscape usr/bin/mapscape-cli usr/share/applications/mapscape.desktop \
+         usr/share/icons/hicolor/scalable/apps/mapscape.svg usr/share/mapscape/models/resnet18.json \
+         usr/share/mapscape/examples/example_study.json; do
+  [ -e "$root/$f" ] || { echo "FAIL: the package lacks $f"; exit 1; }
+done
+
+# Run from the scratch root with a clean environment and from an unrelated directory.
+run() { (cd "$scratch" && env -i PATH=/usr/bin:/bin HOME="$scratch" QT_QPA_PLATFORM=offscreen "$@"); }
+cli="$root/usr/bin/mapscape-cli"
+run "$cli" --version | grep -q "^mapscape-cli [0-9]" || { echo "FAIL: mapscape-cli --version"; exit 1; }
+run "$root/usr/bin/mapscape" --version 2>/dev/null | grep -q "^Mapscape [0-9]" || { echo "FAIL: mapscape --version"; exit 1; }
+run "$cli" model list | grep -q resnet18 || { echo "FAIL: the installed CLI does not find its models"; exit 1; }
+examples="$root/usr/share/mapscape/examples"
+out=$(run "$cli" eval "$examples/resnet18_kcp_ws.m" --hw "$examples/edge_accelerator.m" --json)
+echo "$out" | grep -q '"runtime_cycles"' || { echo "FAIL: eval of the bundled example"; exit 1; }
+run "$cli" search --model resnet18 --layer 2 --budget 300 --quiet | grep -q TOTAL || { echo "FAIL: search with a bundled model"; exit 1; }
+echo "PASS: the package installs into a scratch root and its programs work there"
