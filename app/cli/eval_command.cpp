@@ -11,6 +11,7 @@
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
 #include "util/json_text.hpp"
+#include "util/units.hpp"
 
 namespace mapscape::cli {
 
@@ -22,11 +23,6 @@ struct EvalOptions {
     bool json = false;
 };
 
-std::string engineering(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
 
 int run_eval(const EvalOptions& o) {
     const MaestroNetwork net = read_maestro_file(o.mapping_file);
@@ -89,7 +85,7 @@ int run_eval(const EvalOptions& o) {
         return kExitOk;
     }
     std::printf("%-22s %-7s %14s %14s %12s %9s %9s %8s %8s  %s\n", "layer", "type",
-                "runtime_cyc", "macs", "energy_nJ", "L1_req", "L2_req", "NoC_BW", "util_PEs",
+                "runtime_cyc", "macs", "energy", "L1_req", "L2_req", "NoC_BW", "util_PEs",
                 "status");
     for (std::size_t i = 0; i < reports.size(); ++i) {
         const auto& r = reports[i];
@@ -100,14 +96,14 @@ int run_eval(const EvalOptions& o) {
         std::printf("%-22s %-7s %14lld %14lld %12s %9lld %9lld %8lld %8.1f  %s\n",
                     l.name.substr(0, 22).c_str(), std::string(layer_type_name(l.type)).c_str(),
                     static_cast<long long>(r.runtime_cycles), static_cast<long long>(r.macs),
-                    engineering(r.energy.total_nj).c_str(),
+                    right_aligned(format_quantity(r.energy.total_nj, Quantity::EnergyNj), 12).c_str(),
                     static_cast<long long>(r.l1_required_elements),
                     static_cast<long long>(r.l2_required_elements),
                     static_cast<long long>(r.noc_bw_required), r.avg_utilized_pes, status.c_str());
     }
     std::printf("%-22s %-7s %14lld %14lld %12s\n", "TOTAL", "",
                 static_cast<long long>(total_runtime), static_cast<long long>(total_macs),
-                engineering(total_energy).c_str());
+                right_aligned(format_quantity(total_energy, Quantity::EnergyNj), 12).c_str());
     std::printf("accelerator: %lld PEs, L1 %lld, L2 %lld, NoC BW %lld, off-chip BW %lld, "
                 "SIMD %lld\n",
                 static_cast<long long>(acc.num_pes), static_cast<long long>(acc.l1_size_elements()),

@@ -1,5 +1,6 @@
 #include "util/units.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -80,6 +81,12 @@ std::string format_quantity(double value, Quantity q, FormatOptions o) {
         }
     }
     return number(value, o.significant_digits);
+}
+
+std::string right_aligned(const std::string& text, int width) {
+    int columns = 0;
+    for (char c : text) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return std::string(static_cast<std::size_t>(std::max(0, width - columns)), ' ') + text;
 }
 
 std::string base_unit(Quantity q) {

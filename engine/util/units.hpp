@@ -27,6 +27,10 @@ struct FormatOptions {
 };
 
 std::string format_quantity(double value, Quantity quantity, FormatOptions options = {});
+// `text` right-aligned in `width` columns, counting characters rather than bytes ("µ" is two
+// bytes, one column), for terminal tables.
+std::string right_aligned(const std::string& text, int width);
+
 // The unit a quantity is stored in, for titles and column headers ("nJ", "cycles", "µm²").
 std::string base_unit(Quantity quantity);
 

@@ -124,6 +124,12 @@ private slots:
         QTRY_VERIFY(!editor->text_error()->text().isEmpty());
         QVERIFY2(editor->text_error()->text().startsWith("directives:2:"), qPrintable(editor->text_error()->text()));
         QCOMPARE(w->document()->current_mapping().directives.size(), std::size_t{6});  // unchanged
+        // What MAESTRO would silently accept is an error placed where it is.
+        editor->text()->setPlainText("SpatialMap(1,1) K;\nTemporalMap(2,2 C;\n");
+        QTRY_VERIFY(editor->text_error()->text().startsWith("directives:2:16: missing ')'"));
+        editor->text()->setPlainText("SpatialMap(1,1) K;\nTemporalMap(2,2) C\n");
+        QTRY_VERIFY(editor->text_error()->text().startsWith("directives:2:19: missing ';'"));
+        QCOMPARE(w->document()->current_mapping().directives.size(), std::size_t{6});  // still unchanged
     }
 
     void dragging_and_toggling_directives() {
