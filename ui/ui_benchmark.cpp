@@ -207,12 +207,12 @@ std::vector<double> measure_edit(MainWindow& w, int repetitions) {
     return ms;
 }
 
-QString row(const char* what, const std::vector<double>& v, const char* unit) {
-    return QString("  %1 %2 median %3, worst %4 %5\n")
+QString row(const char* what, const std::vector<double>& v, const char* unit, const char* last = "worst", int decimals = 1) {
+    return QString("  %1 median %2, %3 %4 %5\n")
         .arg(what, -44)
-        .arg(" ")
-        .arg(percentile(v, 0.5), 8, 'f', 1)
-        .arg(percentile(v, 1.0), 8, 'f', 1)
+        .arg(percentile(v, 0.5), 9, 'f', decimals)
+        .arg(last)
+        .arg(percentile(v, 1.0), 9, 'f', decimals)
         .arg(unit);
 }
 
@@ -254,15 +254,17 @@ int run_ui_benchmark(const UiBenchOptions& o) {
                                 : QString("\nWith %1 competing CPU-bound process(es) at normal priority:\n").arg(busy);
         out += row("search: longest stall per run", search.longest_ms, "ms");
         out += row("search: 99th-percentile stall per run", search.p99_ms, "ms");
-        out += QString("  %1  %2 ms over all %3 ticks\n").arg("search: 99th-percentile stall, all runs", -44).arg(percentile(search.gaps_ms, 0.99), 8, 'f', 1).arg(search.gaps_ms.size());
+        out += QString("  %1 %2 ms over all %3 ticks\n").arg("search: 99th-percentile stall, all runs", -44).arg(percentile(search.gaps_ms, 0.99), 16, 'f', 1).arg(search.gaps_ms.size());
         out += row("search: Stop until the run is over", search.stop_ms, "ms");
-        out += row("search: points received while watched", search.updates, "");
+        out += row("search: points received while watched", search.updates, "", "most", 0);
         out += row("schedule: longest stall per run", schedule.longest_ms, "ms");
         out += row("schedule: 99th-percentile stall per run", schedule.p99_ms, "ms");
-        out += QString("  %1  %2 ms over all %3 ticks\n").arg("schedule: 99th-percentile stall, all runs", -44).arg(percentile(schedule.gaps_ms, 0.99), 8, 'f', 1).arg(schedule.gaps_ms.size());
+        out += QString("  %1 %2 ms over all %3 ticks\n").arg("schedule: 99th-percentile stall, all runs", -44).arg(percentile(schedule.gaps_ms, 0.99), 16, 'f', 1).arg(schedule.gaps_ms.size());
         out += row("schedule: Stop until the run is over", schedule.stop_ms, "ms");
         out += row("scatter repaint with 200,000 points", repaint, "ms");
-        out += row("dataflow edit: evaluation", edit, "ms");
+        std::vector<double> edit_us;
+        for (double ms : edit) edit_us.push_back(ms * 1000);
+        out += row("dataflow edit: evaluation", edit_us, "µs");
         std::printf("%s", out.toUtf8().constData());
         std::fflush(stdout);
         QJsonObject p{{"competing_processes", busy}, {"search", live_json(search)}, {"schedule", live_json(schedule)}};
