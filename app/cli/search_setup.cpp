@@ -39,8 +39,9 @@ void SearchSetupOptions::add_to(CLI::App& c) {
         ->check(CLI::NonNegativeNumber);
     c.add_option("--max-latency", max_latency, "hard latency cap in cycles (0 = none)")->check(CLI::NonNegativeNumber);
     c.add_flag("--maestro-as-is", maestro_as_is,
-               "accept mappings whose MAESTRO runtime is below what their busiest PE must compute (MAESTRO "
-               "undercounts some partial tiles; tools that use MAESTRO as is report such mappings)");
+               "accept mappings MAESTRO's model undercounts (a runtime below what their busiest PE must compute, "
+               "or fewer MACs than the layer has: MAESTRO undercounts some partial tiles; tools that use MAESTRO "
+               "as is report such mappings)");
     c.add_option("--threads", threads, "worker threads (0 = one per core); results do not depend on it")
         ->check(CLI::NonNegativeNumber);
 }
