@@ -2,6 +2,7 @@
 // dataflow with the tile rule.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -14,17 +15,26 @@
 
 namespace mapscape {
 
+// A search provided by a library outside the engine (the Mind Mappings surrogate's, which needs
+// libtorch), added to the registry by name with register_algorithm().
+using ExternalSearch = std::function<SearchResult(const SearchProblem&, SearchSink*, std::stop_token)>;
+
 struct Algorithm {
-    enum class Kind { Gamma, Baseline, Fixed };
+    enum class Kind { Gamma, Baseline, Fixed, External };
     Kind kind = Kind::Gamma;
     Baseline baseline = Baseline::Random;
     FixedDataflow dataflow = FixedDataflow::Nvdla;
     GammaOptions gamma;  // for Kind::Gamma
+    std::string external_name;  // for Kind::External
 
     std::string name() const;  // "gamma", "cmaes", "fixed-nvdla", ...
 };
 
-// "gamma", a baseline name, or "fixed-" followed by a dataflow name.
+// Adds (or replaces) a named external search; thread-safe. Names of built-in algorithms are
+// refused (returns false).
+bool register_algorithm(const std::string& name, ExternalSearch run);
+
+// "gamma", a baseline name, "fixed-" followed by a dataflow name, or a registered name.
 std::optional<Algorithm> parse_algorithm(std::string_view name);
 // Every name parse_algorithm accepts, for help texts.
 std::vector<std::string> algorithm_names();
