@@ -26,7 +26,7 @@ struct SurrogateOptions {
     std::string model_path;  // empty: the shipped one
     std::string out;
     std::string platform = "mindmappings";
-    std::string hidden = "256,256,256,128";
+    std::string hidden = "128,128,128";
     std::int64_t shapes = 0, mappings_per_shape = 0;
     int epochs = 0;
     std::uint64_t seed = 1;

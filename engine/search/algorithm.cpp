@@ -10,6 +10,7 @@ namespace {
 struct ExternalRegistry {
     std::mutex mutex;
     std::map<std::string, ExternalSearch, std::less<>> searches;
+    std::map<std::string, ExternalCheck, std::less<>> checks;
 };
 
 ExternalRegistry& external_registry() {
@@ -26,13 +27,25 @@ ExternalSearch find_external(std::string_view name) {
 
 }  // namespace
 
-bool register_algorithm(const std::string& name, ExternalSearch run) {
+bool register_algorithm(const std::string& name, ExternalSearch run, ExternalCheck check) {
     if (name.empty() || !run) return false;
     if (const auto existing = parse_algorithm(name); existing && existing->kind != Algorithm::Kind::External) return false;
     ExternalRegistry& r = external_registry();
     std::lock_guard lock(r.mutex);
     r.searches[name] = std::move(run);
+    r.checks[name] = std::move(check);
     return true;
+}
+
+std::string algorithm_problem(const Algorithm& algorithm, const SearchProblem& problem) {
+    if (algorithm.kind != Algorithm::Kind::External) return {};
+    ExternalCheck check;
+    {
+        ExternalRegistry& r = external_registry();
+        std::lock_guard lock(r.mutex);
+        if (const auto it = r.checks.find(algorithm.external_name); it != r.checks.end()) check = it->second;
+    }
+    return check ? check(problem) : std::string{};
 }
 
 std::string Algorithm::name() const {

@@ -18,6 +18,9 @@ namespace mapscape {
 // A search provided by a library outside the engine (the Mind Mappings surrogate's, which needs
 // libtorch), added to the registry by name with register_algorithm().
 using ExternalSearch = std::function<SearchResult(const SearchProblem&, SearchSink*, std::stop_token)>;
+// Why an external search cannot run a problem (a missing model file, a layer type it does not
+// cover), or an empty string.
+using ExternalCheck = std::function<std::string(const SearchProblem&)>;
 
 struct Algorithm {
     enum class Kind { Gamma, Baseline, Fixed, External };
@@ -32,7 +35,9 @@ struct Algorithm {
 
 // Adds (or replaces) a named external search; thread-safe. Names of built-in algorithms are
 // refused (returns false).
-bool register_algorithm(const std::string& name, ExternalSearch run);
+bool register_algorithm(const std::string& name, ExternalSearch run, ExternalCheck check = {});
+// Why `algorithm` cannot search `problem` (front ends report it before starting), or empty.
+std::string algorithm_problem(const Algorithm& algorithm, const SearchProblem& problem);
 
 // "gamma", a baseline name, "fixed-" followed by a dataflow name, or a registered name.
 std::optional<Algorithm> parse_algorithm(std::string_view name);

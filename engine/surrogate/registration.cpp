@@ -5,6 +5,7 @@
 #include "search/algorithm.hpp"
 #include "surrogate/gradient_search.hpp"
 #include "surrogate/surrogate_guide.hpp"
+#include "surrogate/surrogate_model.hpp"
 #include "workload/model.hpp"
 
 namespace mapscape {
@@ -19,6 +20,22 @@ std::shared_ptr<const Surrogate> shipped_surrogate() {
     return loaded;
 }
 
+namespace {
+
+std::string surrogate_problem_with(const SearchProblem& problem) {
+    try {
+        shipped_surrogate();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    if (!surrogate_covers(problem.layer))
+        return "layer " + problem.layer.name + " is " + std::string(layer_type_name(problem.layer.type)) +
+               "; the surrogate covers CONV, TRCONV and FC layers (choose others with --layer)";
+    return {};
+}
+
+}  // namespace
+
 void register_surrogate_algorithms() {
     static std::once_flag once;
     std::call_once(once, [] {
@@ -32,7 +49,7 @@ void register_surrogate_algorithms() {
                 return SearchResult{};
             }
             return run_mindmappings(problem, *s, {}, sink, std::move(stop));
-        });
+        }, surrogate_problem_with);
         register_algorithm("gamma-guided", [](const SearchProblem& problem, SearchSink* sink, std::stop_token stop) {
             GammaOptions options;
             try {
@@ -41,6 +58,13 @@ void register_surrogate_algorithms() {
                 return SearchResult{};
             }
             return run_gamma(problem, options, sink, std::move(stop));
+        }, [](const SearchProblem&) {
+            try {  // GAMMA searches any layer; the guide moves only what the surrogate covers
+                shipped_surrogate();
+            } catch (const std::exception& e) {
+                return std::string(e.what());
+            }
+            return std::string{};
         });
     });
 }

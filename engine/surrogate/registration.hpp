@@ -7,9 +7,10 @@
 #include <memory>
 #include <string>
 
-#include "surrogate/surrogate_model.hpp"
 
 namespace mapscape {
+
+class Surrogate;  // surrogate_model.hpp (kept out: it brings libtorch, whose headers Qt's macros break)
 
 // Idempotent and thread-safe.
 void register_surrogate_algorithms();

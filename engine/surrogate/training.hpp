@@ -15,7 +15,7 @@
 namespace mapscape {
 
 struct TrainingOptions {
-    std::vector<int> hidden = {256, 256, 256, 128};
+    std::vector<int> hidden = {128, 128, 128};
     DatasetOptions data;          // the training set
     std::int64_t heldout_shapes = 200;  // other layer shapes, never trained on
     std::int64_t heldout_mappings_per_shape = 100;

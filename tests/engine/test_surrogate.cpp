@@ -302,6 +302,10 @@ private slots:
         QVERIFY2(r.err.contains("nope"), r.err.constData());
         r = cli({"surrogate", "train", "--epochs", "0"});
         QCOMPARE(r.exit_code, 2);
+        // A layer type the surrogate does not cover is refused before the search starts.
+        r = cli({"search", "--model", "bert", "--layer", "1", "--algo", "mindmappings", "--budget", "10"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("--algo: mindmappings: layer") && r.err.contains("covers CONV"), r.err.constData());
     }
 
     void cli_search_with_mindmappings() {
