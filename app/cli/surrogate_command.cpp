@@ -145,7 +145,8 @@ int run_bench(const SurrogateOptions& o) {
 }
 
 void print_table(const std::vector<ComparisonRow>& rows, const std::string& comparison, const std::vector<std::string>& methods) {
-    std::printf("\n%s: EDP over the algorithmic minimum (mean of the runs; lower is better)\n", comparison.c_str());
+    std::printf("\n%s: EDP over the algorithmic minimum (mean of the runs that found a valid mapping; lower is better)\n",
+                comparison.c_str());
     std::printf("| layer |");
     for (const auto& m : methods) std::printf(" %s |", m.c_str());
     std::printf("\n|---|");
@@ -161,7 +162,10 @@ void print_table(const std::vector<ComparisonRow>& rows, const std::string& comp
         for (const auto& m : methods)
             for (const auto& r : rows)
                 if (r.comparison == comparison && r.layer == layer && r.method == m) {
-                    std::printf(" %.3f |", r.edp_over_minimum);
+                    if (r.found_runs == r.runs)
+                        std::printf(" %.3f |", r.edp_over_minimum);
+                    else
+                        std::printf(" %.3f (%d/%d found) |", r.edp_over_minimum, r.found_runs, r.runs);
                     log_sum[m].push_back(std::log(r.edp_over_minimum));
                     queries[m] += r.queries / static_cast<double>(layers.size());
                     wall[m] += r.wall_s / static_cast<double>(layers.size());
@@ -209,7 +213,8 @@ int run_compare(const SurrogateOptions& o) {
         j["seed"] = c.seed;
         j["rows"] = nlohmann::ordered_json::array();
         for (const auto& r : rows)
-            j["rows"].push_back({{"comparison", r.comparison}, {"layer", r.layer}, {"method", r.method}, {"edp_over_minimum", r.edp_over_minimum},
+            j["rows"].push_back({{"comparison", r.comparison}, {"layer", r.layer}, {"method", r.method}, {"edp_over_minimum", std::isfinite(r.edp_over_minimum) ? nlohmann::ordered_json(r.edp_over_minimum) : nlohmann::ordered_json(nullptr)},
+                                 {"found_runs", r.found_runs},
                                  {"queries", r.queries}, {"wall_s", r.wall_s}});
         write_text_file_atomically(o.json_out, j.dump(1) + "\n");
         std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());

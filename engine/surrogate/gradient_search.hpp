@@ -25,7 +25,7 @@
 namespace mapscape {
 
 struct MindMappingsOptions {
-    int chains = 16;
+    int chains = 32;
     int injection_interval = 10;  // the paper's
     double learning_rate = 1.0;   // the paper's alpha, in the z-scored space
     double temperature = 1.0;     // ln-cost units (a factor e accepted with probability 1/e at first)

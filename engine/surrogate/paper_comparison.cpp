@@ -91,13 +91,18 @@ std::vector<ComparisonRow> compare_with_paper(const std::shared_ptr<const Surrog
                     worker();
                 }
                 auto mean = [&](const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size()); };
-                ComparisonRow row{comparison, layer.name, method, mean(cell.ratio), mean(cell.queries), mean(cell.wall), o.runs};
+                std::vector<double> found;
+                for (double r : cell.ratio)
+                    if (std::isfinite(r)) found.push_back(r);
+                ComparisonRow row{comparison, layer.name, method, found.empty() ? std::numeric_limits<double>::quiet_NaN() : mean(found),
+                                  mean(cell.queries), mean(cell.wall), o.runs, static_cast<int>(found.size())};
                 if (!timed && method == "mindmappings" && o.iso_time_seconds <= 0) iso_time[l] = row.wall_s;
                 rows.push_back(row);
                 if (progress) {
                     char line[256];
-                    std::snprintf(line, sizeof line, "%s %-16s %-13s EDP/min %9.3f  queries %9.0f  wall %.4f s", comparison, layer.name.c_str(),
-                                  method.c_str(), row.edp_over_minimum, row.queries, row.wall_s);
+                    std::snprintf(line, sizeof line, "%s %-16s %-13s EDP/min %9.3f (%d/%d runs found one)  queries %9.0f  wall %.4f s",
+                                  comparison, layer.name.c_str(), method.c_str(), row.edp_over_minimum, row.found_runs, row.runs, row.queries,
+                                  row.wall_s);
                     progress(line);
                 }
             }

@@ -32,10 +32,11 @@ struct ComparisonRow {
     std::string comparison;  // "iso-iteration" or "iso-time"
     std::string layer;
     std::string method;
-    double edp_over_minimum = 0;  // mean over the runs (the paper's average); +inf if a run found nothing
+    double edp_over_minimum = 0;  // mean over the runs that found a valid mapping (the paper's average); NaN if none did
     double queries = 0;           // mean cost-model queries per run
     double wall_s = 0;            // mean wall time per run
     int runs = 0;
+    int found_runs = 0;           // runs that found a valid mapping
 };
 
 // Method names: mindmappings, sa, stdga, gamma, gamma-guided, random. SA and the standard GA
