@@ -57,7 +57,7 @@ std::vector<Candidate> one_change_away(const Genome& g, const SurrogateSpace& sp
     };
     for (int k = 0; k < 2; ++k) {
         const MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
-        const QString level = k == 0 ? QObject::tr("outer level") : QObject::tr("inner level");
+        const QString level = k == 0 ? QObject::tr("outer") : QObject::tr("inner");
         for (Dim d : gs.dims) {
             if (!gs.tileable(d)) continue;
             const std::int64_t t = at(l.tile, d);
@@ -72,7 +72,7 @@ std::vector<Candidate> one_change_away(const Genome& g, const SurrogateSpace& sp
             if (d != l.parallel) {
                 Genome c = g;
                 c.levels[static_cast<std::size_t>(k)].parallel = d;
-                add(c, QObject::tr("%1: SpatialMap %2 instead of %3")
+                add(c, QObject::tr("%1: SpatialMap %2 (not %3)")
                            .arg(level, QString::fromStdString(std::string(dim_name(d))), QString::fromStdString(std::string(dim_name(l.parallel)))));
             }
         for (int i = 0; i + 1 < l.num_dims; ++i) {
@@ -117,7 +117,7 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     auto* split = new QSplitter(Qt::Horizontal);
     chart_ = new QChartView;
     chart_->setRenderHint(QPainter::Antialiasing);
-    chart_->setMinimumWidth(360);
+    chart_->setMinimumWidth(300);
     split->addWidget(chart_);
     auto* right = new QWidget;
     auto* right_layout = new QVBoxLayout(right);
@@ -127,7 +127,7 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     right_layout->addWidget(status_);
     suggestions_ = new QTableWidget(0, 4);
     suggestions_->setHorizontalHeaderLabels({tr("Change"), tr("Gradient says"), tr("Surrogate says"), tr("Cost model says")});
-    suggestions_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    suggestions_->setWordWrap(false);
     suggestions_->setSelectionBehavior(QAbstractItemView::SelectRows);
     suggestions_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     suggestions_->setToolTip(tr("Objective change of each single directive change: first-order (the gradient), the surrogate's "
@@ -136,6 +136,7 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     apply_ = new QPushButton(tr("Apply the selected change to the dataflow"));
     right_layout->addWidget(apply_);
     split->addWidget(right);
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
 
@@ -184,7 +185,7 @@ void SurrogateView::build_heldout_chart() {
     const EdpPairs pairs = predict_edp(s, heldout);
     auto* chart = new QChart;
     auto* points = new QScatterSeries;
-    points->setName(tr("held-out mapping"));
+    points->setName(tr("mapping"));
     points->setMarkerSize(6);
     double lo = 1e300, hi = 0;
     for (std::size_t i = 0; i < pairs.actual.size(); ++i) {
@@ -194,16 +195,16 @@ void SurrogateView::build_heldout_chart() {
     }
     state_->heldout_points = static_cast<int>(pairs.actual.size());
     auto* diagonal = new QLineSeries;
-    diagonal->setName(tr("prediction = truth"));
+    diagonal->setName(tr("exact"));
     diagonal->append(lo, lo);
     diagonal->append(hi, hi);
     chart->addSeries(points);
     chart->addSeries(diagonal);
     auto* x = new QLogValueAxis;
-    x->setTitleText(tr("true EDP / algorithmic minimum"));
+    x->setTitleText(tr("true EDP / minimum"));
     x->setLabelFormat("%g");
     auto* y = new QLogValueAxis;
-    y->setTitleText(tr("predicted EDP / algorithmic minimum"));
+    y->setTitleText(tr("predicted EDP / minimum"));
     y->setLabelFormat("%g");
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -211,10 +212,8 @@ void SurrogateView::build_heldout_chart() {
         series->attachAxis(x);
         series->attachAxis(y);
     }
-    chart->setTitle(tr("%1 random mappings of %2 unseen layer shapes: Spearman %3")
-                        .arg(pairs.actual.size())
-                        .arg(d.shapes)
-                        .arg(spearman(pairs.predicted, pairs.actual), 0, 'f', 3));
+    chart->setTitle(tr("Unseen shapes: Spearman %1").arg(spearman(pairs.predicted, pairs.actual), 0, 'f', 3));
+    chart->setToolTip(tr("%1 random mappings of %2 layer shapes the surrogate never saw").arg(pairs.actual.size()).arg(d.shapes));
     chart_->setChart(chart);
 }
 
@@ -283,7 +282,13 @@ void SurrogateView::refresh() {
                            std_dev[static_cast<std::size_t>(kProblemFeatures + f)];
         rows.push_back({first_order, predicted[i] - base, 0, i});
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.first_order < b.first_order; });
+    // The gradient proposes (first-order, so a jump such as another spatial dimension can be far
+    // off); the surrogate's own prediction of the changed mapping checks: changes it also
+    // predicts to help come first, as in the search.
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        const bool a_helps = a.predicted < 0, b_helps = b.predicted < 0;
+        return a_helps != b_helps ? a_helps : a.first_order < b.first_order;
+    });
     rows.resize(std::min<std::size_t>(rows.size(), kShownSuggestions));
     suggestions_->setRowCount(static_cast<int>(rows.size()));
     for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -295,8 +300,8 @@ void SurrogateView::refresh() {
         state_->shown.push_back(c.genome);
     }
     suggestions_->resizeColumnsToContents();
-    suggestions_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    status_->setText(header + tr(": predicted %1× the algorithmic minimum%2; the changes the gradient ranks best:")
+    suggestions_->resizeRowsToContents();
+    status_->setText(header + tr(": predicted %1× the algorithmic minimum%2; the changes the gradient ranks best (those the surrogate confirms first):")
                                   .arg(std::exp(base), 0, 'g', 3)
                                   .arg(std::isfinite(actual_base) ? QString() : tr(" (the cost model says the current mapping cannot run)")));
 }
