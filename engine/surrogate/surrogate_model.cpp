@@ -171,7 +171,8 @@ Surrogate Surrogate::load(const std::string& path) {
         damaged(path, "the header length is not a number");
     }
     if (newline + 1 + header_size + 1 > bytes.size()) damaged(path, "it ends inside its header");
-    const JsonDocument doc = JsonDocument::parse(bytes.substr(newline + 1, header_size), path);
+    // Two blank lines stand for the magic and length lines, so diagnostics give file lines.
+    const JsonDocument doc = JsonDocument::parse("\n\n" + bytes.substr(newline + 1, header_size), path);
     const nlohmann::json& meta = doc.root();
     doc.check_format("mapscape-surrogate", 1, "surrogate");
     if (doc.integer(meta, "", "input_features", 0, 1 << 20) != kInputFeatures || doc.integer(meta, "", "labels", 0, 1 << 20) != kNumLabels)

@@ -290,10 +290,11 @@ private slots:
         QCOMPARE(r.exit_code, 2);
         QVERIFY2(r.err.contains("missing.bin") && r.err.contains("cannot open"), r.err.constData());
         const QString damaged = dir.filePath("damaged.bin");
-        std::ofstream(damaged.toStdString()) << "mapscape-surrogate 1\n12\n{\"format\": \n";
+        const std::string header = "{\"format\": \"mapscape-surrogate\",\n \"hidden\" [4] }";  // a colon missing on line 2
+        std::ofstream(damaged.toStdString()) << "mapscape-surrogate 1\n" << header.size() << "\n" << header << "\n";
         r = cli({"surrogate", "bench", "--model", damaged});
         QCOMPARE(r.exit_code, 2);
-        QVERIFY2(r.err.contains("damaged.bin:"), r.err.constData());
+        QVERIFY2(r.err.contains("damaged.bin:4:"), r.err.constData());  // the file's line 4
         r = cli({"surrogate", "train", "--hidden", "64,abc", "--out", dir.filePath("x.bin")});
         QCOMPARE(r.exit_code, 2);
         QVERIFY2(r.err.contains("--hidden") && r.err.contains("abc"), r.err.constData());
