@@ -136,7 +136,7 @@ int run_bench(const SurrogateOptions& o) {
     const auto s = load(o);
     std::printf("%-18s %7s %16s %16s %12s %8s\n", "layer", "chains", "step_us/mapping", "project_us/map", "query_us", "ratio");
     for (const Layer& layer : mind_mappings_layers())
-        for (int chains : {1, 16, 64}) {
+        for (int chains : {1, 16, 32, 64}) {
             const StepTiming t = time_surrogate_step(*s, surrogate_problem(layer, s->accelerator()), chains, 0.3);
             std::printf("%-18s %7d %16.2f %16.2f %12.3f %8.1f\n", layer.name.c_str(), chains, t.step_us_per_mapping,
                         t.projection_us_per_mapping, t.query_us, (t.step_us_per_mapping + t.projection_us_per_mapping) / t.query_us);
