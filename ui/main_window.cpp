@@ -44,6 +44,11 @@
 #include "search/maestro_export.hpp"
 #include "util/json_text.hpp"
 
+#ifdef MAPSCAPE_HAS_SURROGATE
+#include "surrogate/registration.hpp"
+#include "surrogate_view.hpp"
+#endif
+
 // The resources live in the static UI library, so they are registered explicitly (outside any
 // namespace, as Q_INIT_RESOURCE requires).
 static void init_mapscape_resources() { Q_INIT_RESOURCE(mapscape); }
@@ -91,6 +96,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(teaching_, tr("Teaching"));
     tabs_->addTab(results, tr("Search results"));
     tabs_->addTab(schedule_, tr("Multi-core schedule"));
+#ifdef MAPSCAPE_HAS_SURROGATE
+    register_surrogate_algorithms();  // before the search panel lists the algorithms
+    tabs_->addTab(new SurrogateView(doc_), tr("Surrogate"));
+#endif
     setCentralWidget(tabs_);
 
     workload_ = new WorkloadPanel(doc_);

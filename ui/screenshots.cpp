@@ -16,6 +16,10 @@
 #include "study_document.hpp"
 #include "teaching_view.hpp"
 #include "pe_array_widget.hpp"
+#ifdef MAPSCAPE_HAS_SURROGATE
+#include "surrogate/mapping_vector.hpp"
+#include "surrogate_view.hpp"
+#endif
 
 namespace mapscape::ui {
 
@@ -60,6 +64,20 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
     });
     steps->push_back([&w] { return !w.schedule()->controller()->running(); });  // wait
     steps->push_back([save] { return save("schedule"); });
+#ifdef MAPSCAPE_HAS_SURROGATE
+    steps->push_back([&w] {  // a two-level mapping of the kind the surrogate reads, then its view
+        w.document()->select_layer(1);
+        SearchProblem problem;
+        problem.layer = w.document()->layer(1);
+        problem.accelerator = w.document()->study().accelerator;
+        const SurrogateSpace space = make_surrogate_space(problem);
+        Rng rng(3);
+        w.document()->set_mapping(1, decode(random_surrogate_genome(space, rng), space.genome), "screenshot mapping");
+        w.tabs()->setCurrentWidget(w.findChild<SurrogateView*>());
+        return true;
+    });
+    steps->push_back([save] { return save("surrogate"); });
+#endif
     auto index = std::make_shared<std::size_t>(0);
     auto timer = new QTimer(&w);
     timer->setInterval(150);

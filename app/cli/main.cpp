@@ -5,6 +5,9 @@
 
 #include "cli/commands.hpp"
 #include "util/diagnostic.hpp"
+#ifdef MAPSCAPE_HAS_SURROGATE
+#include "surrogate/registration.hpp"
+#endif
 
 int main(int argc, char** argv) {
     // pagmo's CMA-ES allocates and frees matrices of a few hundred KB every generation; glibc
@@ -21,6 +24,10 @@ int main(int argc, char** argv) {
     mapscape::cli::add_search_command(app, exit_code);
     mapscape::cli::add_compare_command(app, exit_code);
     mapscape::cli::add_schedule_command(app, exit_code);
+#ifdef MAPSCAPE_HAS_SURROGATE
+    mapscape::register_surrogate_algorithms();  // --algo mindmappings, gamma-guided
+    mapscape::cli::add_surrogate_command(app, exit_code);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -102,6 +102,11 @@ ModelSearchRequest make_request(const SearchSetup& s, const Algorithm& algorithm
     r.base = s.base;
     r.base.seed = seed;
     r.algorithm = algorithm;
+    for (const Layer& l : r.layers) {  // e.g. a search that needs a model file or covers some layer types only
+        SearchProblem p = r.base;
+        p.layer = l;
+        if (const std::string why = algorithm_problem(algorithm, p); !why.empty()) bad("--algo", algorithm.name() + ": " + why);
+    }
     return r;
 }
 

@@ -53,6 +53,21 @@ std::vector<AcceleratorPreset> build() {
                      "MAESTRO's data/hw/accelerator_1.m: 256 PEs, L1 100, L2 3000, NoC 1000, off-chip 50",
                      a});
     }
+    {
+        // Mind Mappings' accelerator (ASPLOS'21, Sec. 5.1.2 and its Timeloop template): 256 PEs,
+        // 512 KB shared buffer, 64 KB private buffer per PE, 16-bit words, 1 GHz, a NoC that
+        // parallelises any dimension; three L2 buffers of 16 words/cycle each (48 elements/cycle);
+        // no off-chip limit (Timeloop's DRAM has none there); its access energies per word in MACs
+        // (DRAM 200, L2 2.2, L1 1.12), as its algorithmic minimum uses them.
+        Accelerator a = make("mindmappings", 16, 16, 65536, 524288, 48, 70000, 2, 1000);
+        a.technology.l1_access_in_macs = 1.12;
+        a.technology.l2_access_in_macs = 2.2;
+        a.technology.dram_access_in_macs = 200.0;
+        p.push_back({"mindmappings",
+                     "Mind Mappings' 256-PE accelerator (16 x 16): 64 KB L1 per PE, 512 KB L2, 16-bit words, "
+                     "NoC 48 elements/cycle, the paper's access energies",
+                     a});
+    }
     p.push_back({"eyeriss-like",
                  "Eyeriss (ISSCC'16): 168 PEs (12 x 14), 0.5 KB scratchpad per PE, 108 KB global buffer, "
                  "16-bit words, 200 MHz",

@@ -1,12 +1,59 @@
 #include "search/algorithm.hpp"
 
+#include <map>
+#include <mutex>
+
 namespace mapscape {
+
+namespace {
+
+struct ExternalRegistry {
+    std::mutex mutex;
+    std::map<std::string, ExternalSearch, std::less<>> searches;
+    std::map<std::string, ExternalCheck, std::less<>> checks;
+};
+
+ExternalRegistry& external_registry() {
+    static ExternalRegistry registry;
+    return registry;
+}
+
+ExternalSearch find_external(std::string_view name) {
+    ExternalRegistry& r = external_registry();
+    std::lock_guard lock(r.mutex);
+    const auto it = r.searches.find(name);
+    return it == r.searches.end() ? ExternalSearch{} : it->second;
+}
+
+}  // namespace
+
+bool register_algorithm(const std::string& name, ExternalSearch run, ExternalCheck check) {
+    if (name.empty() || !run) return false;
+    if (const auto existing = parse_algorithm(name); existing && existing->kind != Algorithm::Kind::External) return false;
+    ExternalRegistry& r = external_registry();
+    std::lock_guard lock(r.mutex);
+    r.searches[name] = std::move(run);
+    r.checks[name] = std::move(check);
+    return true;
+}
+
+std::string algorithm_problem(const Algorithm& algorithm, const SearchProblem& problem) {
+    if (algorithm.kind != Algorithm::Kind::External) return {};
+    ExternalCheck check;
+    {
+        ExternalRegistry& r = external_registry();
+        std::lock_guard lock(r.mutex);
+        if (const auto it = r.checks.find(algorithm.external_name); it != r.checks.end()) check = it->second;
+    }
+    return check ? check(problem) : std::string{};
+}
 
 std::string Algorithm::name() const {
     switch (kind) {
         case Kind::Gamma: return "gamma";
         case Kind::Baseline: return std::string(baseline_name(baseline));
         case Kind::Fixed: return "fixed-" + std::string(dataflow_name(dataflow));
+        case Kind::External: return external_name;
     }
     return "gamma";
 }
@@ -26,6 +73,11 @@ std::optional<Algorithm> parse_algorithm(std::string_view name) {
             a.dataflow = *f;
             return a;
         }
+    if (find_external(name)) {
+        a.kind = Algorithm::Kind::External;
+        a.external_name = std::string(name);
+        return a;
+    }
     return std::nullopt;
 }
 
@@ -33,6 +85,9 @@ std::vector<std::string> algorithm_names() {
     std::vector<std::string> names{"gamma"};
     for (Baseline b : all_baselines()) names.emplace_back(baseline_name(b));
     for (FixedDataflow f : all_dataflows()) names.push_back("fixed-" + std::string(dataflow_name(f)));
+    ExternalRegistry& r = external_registry();
+    std::lock_guard lock(r.mutex);
+    for (const auto& [name, run] : r.searches) names.push_back(name);
     return names;
 }
 
@@ -41,6 +96,9 @@ SearchResult run_search(const SearchProblem& problem, const Algorithm& algorithm
         case Algorithm::Kind::Gamma: return run_gamma(problem, algorithm.gamma, sink, std::move(stop));
         case Algorithm::Kind::Baseline: return run_baseline(problem, algorithm.baseline, sink, std::move(stop));
         case Algorithm::Kind::Fixed: return run_fixed_dataflow(problem, algorithm.dataflow, sink, std::move(stop));
+        case Algorithm::Kind::External:
+            if (const ExternalSearch run = find_external(algorithm.external_name)) return run(problem, sink, std::move(stop));
+            return {};
     }
     return {};
 }

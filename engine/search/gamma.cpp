@@ -80,7 +80,23 @@ private:
                 if (static_cast<int>(next.size()) < size) next.push_back(*child);
             }
         }
+        if (options_.guide && !fine_tuning) guide_some(next, elites);
         return next;
+    }
+
+    // The guided mutation: every 1/guided_share-th child (after the elites) takes the guide's step.
+    void guide_some(std::vector<Individual>& next, int elites) {
+        const auto stride = static_cast<std::size_t>(std::max(1.0, std::round(1.0 / std::max(options_.guided_share, 1e-9))));
+        std::vector<std::size_t> chosen;
+        for (std::size_t i = static_cast<std::size_t>(elites); i < next.size(); i += stride) chosen.push_back(i);
+        std::vector<Genome> genomes;
+        for (std::size_t i : chosen) genomes.push_back(next[i].genome);
+        options_.guide->improve(driver_.problem(), genomes);
+        for (std::size_t k = 0; k < chosen.size(); ++k) {
+            repair(genomes[k], space_);
+            seen_.insert(fingerprint(genomes[k], space_));
+            next[chosen[k]].genome = genomes[k];
+        }
     }
 
     // After stagnation_restart generations without a better best, the elites stay and the

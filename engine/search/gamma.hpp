@@ -22,8 +22,11 @@
 #include <stop_token>
 #include <vector>
 
+#include <memory>
+
 #include "search/driver.hpp"
 #include "search/genome.hpp"
+#include "search/genome_guide.hpp"
 
 namespace mapscape {
 
@@ -51,6 +54,11 @@ struct GammaOptions {
     double polish_share = 0.1;         // last share of the budget: local search around the best
 
     std::vector<Genome> seeds;  // warm start: individuals placed in the first population
+
+    // Guided mutation (beyond the paper; the surrogate's gradient): this share of each
+    // generation's children is moved by the guide after the random operators.
+    std::shared_ptr<const GenomeGuide> guide;
+    double guided_share = 0.25;
 };
 
 SearchResult run_gamma(const SearchProblem& problem, const GammaOptions& options, SearchSink* sink = nullptr,

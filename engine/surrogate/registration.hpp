@@ -1,0 +1,23 @@
+// The surrogate's searches in the engine's algorithm registry (search/algorithm.hpp), so that
+// `search`, `compare` and the GUI's Search dock offer them once the app links this library:
+//   mindmappings  the Mind Mappings gradient search on the shipped surrogate;
+//   gamma-guided  GAMMA with the surrogate's guided mutation.
+#pragma once
+
+#include <memory>
+#include <string>
+
+
+namespace mapscape {
+
+class Surrogate;  // surrogate_model.hpp (kept out: it brings libtorch, whose headers Qt's macros break)
+
+// Idempotent and thread-safe.
+void register_surrogate_algorithms();
+
+// The shipped surrogate's file: models/mindmappings_surrogate.bin (models_directory()).
+std::string shipped_surrogate_path();
+// Loaded once and shared; throws InputError when missing or damaged.
+std::shared_ptr<const Surrogate> shipped_surrogate();
+
+}  // namespace mapscape

@@ -1,0 +1,63 @@
+// The surrogate view as a user meets it, offscreen: the held-out chart fills, the selected
+// layer's mapping gets ranked suggestions with the cost model's verdict, a suggestion applies to
+// the dataflow (and undoes), a mapping the surrogate cannot read is explained, and the Search
+// dock offers the surrogate's algorithms.
+#include <QComboBox>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "main_window.hpp"
+#include "search_panel.hpp"
+#include "study_document.hpp"
+#include "surrogate/mapping_vector.hpp"
+#include "surrogate_view.hpp"
+
+using namespace mapscape;
+using namespace mapscape::ui;
+
+class SurrogateViewTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void suggests_and_applies_directive_changes() {
+        MainWindow w;
+        w.set_interactive(false);
+        w.open_example();
+        w.show();
+        auto* view = w.findChild<SurrogateView*>();
+        QVERIFY(view);
+        StudyDocument* doc = w.document();
+        doc->select_layer(1);
+        SearchProblem problem;
+        problem.layer = doc->layer(1);
+        problem.accelerator = doc->study().accelerator;
+        const SurrogateSpace space = make_surrogate_space(problem);
+        Rng rng(5);
+        const Mapping start = decode(random_surrogate_genome(space, rng), space.genome);
+        doc->set_mapping(1, start, "a two-level mapping");
+        w.tabs()->setCurrentWidget(view);
+        QTRY_VERIFY(view->suggestions()->rowCount() > 0);
+        QVERIFY(view->heldout_points() > 300);
+        QVERIFY(view->status()->text().contains("What to try next for layer 2"));
+        QVERIFY(!view->suggestions()->item(0, 3)->text().isEmpty());
+        QVERIFY(view->apply(0));
+        QVERIFY(!(doc->current_mapping() == start));
+        doc->undo_stack()->undo();
+        QVERIFY(doc->current_mapping() == start);
+
+        // A one-level mapping is not what the surrogate reads: the view says so.
+        Mapping one_level;
+        for (const Directive& d : start.level(0)) one_level.directives.push_back(d);
+        doc->set_mapping(1, one_level, "one level");
+        QTRY_VERIFY(view->status()->text().contains("two-level"));
+        QCOMPARE(view->suggestions()->rowCount(), 0);
+
+        QVERIFY(w.search()->algorithm()->findText("mindmappings") >= 0);
+        QVERIFY(w.search()->algorithm()->findText("gamma-guided") >= 0);
+    }
+};
+
+QTEST_MAIN(SurrogateViewTest)
+#include "test_surrogate_view.moc"

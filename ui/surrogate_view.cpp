@@ -1,0 +1,316 @@
+// libtorch's headers first: Qt's "slots" and "signals" macros would break them.
+#include "cost/compute_bound.hpp"
+#include "cost/evaluate.hpp"
+#include "search/gamma.hpp"
+#include "surrogate/registration.hpp"
+#include "surrogate/surrogate_accuracy.hpp"
+#include "surrogate/surrogate_gradient.hpp"
+#include "util/diagnostic.hpp"
+
+#include "surrogate_view.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "study_document.hpp"
+
+namespace mapscape::ui {
+
+namespace {
+
+constexpr int kShownSuggestions = 10;
+
+struct Candidate {
+    QString change;
+    Genome genome;
+};
+
+QString percent(double log_ratio) {
+    if (!std::isfinite(log_ratio)) return QObject::tr("cannot run");
+    return QString::asprintf("%+.1f%%", 100.0 * (std::exp(log_ratio) - 1));
+}
+
+// Every mapping one directive change away: a tile doubled or halved, another parallel dimension,
+// the cluster size doubled or halved, two neighbouring loops swapped.
+std::vector<Candidate> one_change_away(const Genome& g, const SurrogateSpace& space) {
+    std::vector<Candidate> out;
+    const GenomeSpace& gs = space.genome;
+    auto add = [&](Genome c, const QString& text) {
+        repair(c, gs);
+        if (c == g) return;
+        for (const Candidate& o : out)
+            if (o.genome == c) return;
+        out.push_back({text, c});
+    };
+    for (int k = 0; k < 2; ++k) {
+        const MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
+        const QString level = k == 0 ? QObject::tr("outer") : QObject::tr("inner");
+        for (Dim d : gs.dims) {
+            if (!gs.tileable(d)) continue;
+            const std::int64_t t = at(l.tile, d);
+            const QString name = QString::fromStdString(std::string(dim_name(d)));
+            for (std::int64_t to : {t * 2, std::max<std::int64_t>(1, t / 2)}) {
+                Genome c = g;
+                at(c.levels[static_cast<std::size_t>(k)].tile, d) = to;
+                add(c, QObject::tr("%1: %2 tile %3 → %4").arg(level, name).arg(t).arg(to));
+            }
+        }
+        for (Dim d : gs.parallel_choices)
+            if (d != l.parallel) {
+                Genome c = g;
+                c.levels[static_cast<std::size_t>(k)].parallel = d;
+                add(c, QObject::tr("%1: SpatialMap %2 (not %3)")
+                           .arg(level, QString::fromStdString(std::string(dim_name(d))), QString::fromStdString(std::string(dim_name(l.parallel)))));
+            }
+        for (int i = 0; i + 1 < l.num_dims; ++i) {
+            Genome c = g;
+            std::swap(c.levels[static_cast<std::size_t>(k)].order[static_cast<std::size_t>(i)],
+                      c.levels[static_cast<std::size_t>(k)].order[static_cast<std::size_t>(i + 1)]);
+            add(c, QObject::tr("%1: loop %2 inside %3")
+                       .arg(level, QString::fromStdString(std::string(dim_name(l.order[static_cast<std::size_t>(i)]))),
+                            QString::fromStdString(std::string(dim_name(l.order[static_cast<std::size_t>(i + 1)])))));
+        }
+    }
+    const std::int64_t units = g.levels[1].units;
+    for (std::int64_t to : {units * 2, std::max<std::int64_t>(1, units / 2)}) {
+        Genome c = g;
+        c.levels[1].units = to;
+        add(c, QObject::tr("cluster size %1 → %2").arg(units).arg(to));
+    }
+    return out;
+}
+
+}  // namespace
+
+struct SurrogateView::State {
+    std::shared_ptr<const Surrogate> surrogate;
+    QString error;
+    int heldout_points = 0;
+    bool chart_built = false;
+    std::vector<Genome> shown;  // the suggestions' genomes, in table order
+    GenomeSpace space;
+};
+
+SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc), state_(std::make_unique<State>()) {
+    try {
+        state_->surrogate = shipped_surrogate();
+    } catch (const InputError& e) {
+        state_->error = QString::fromStdString(e.diagnostic().to_string());
+    }
+    auto* layout = new QVBoxLayout(this);
+    model_label_ = new QLabel;
+    model_label_->setWordWrap(true);
+    layout->addWidget(model_label_);
+    auto* split = new QSplitter(Qt::Horizontal);
+    chart_ = new QChartView;
+    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_->setMinimumWidth(300);
+    split->addWidget(chart_);
+    auto* right = new QWidget;
+    auto* right_layout = new QVBoxLayout(right);
+    right_layout->setContentsMargins(0, 0, 0, 0);
+    status_ = new QLabel;
+    status_->setWordWrap(true);
+    right_layout->addWidget(status_);
+    suggestions_ = new QTableWidget(0, 4);
+    suggestions_->setHorizontalHeaderLabels({tr("Change"), tr("Gradient says"), tr("Surrogate says"), tr("Cost model says")});
+    suggestions_->setWordWrap(false);
+    suggestions_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    suggestions_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    suggestions_->setToolTip(tr("Objective change of each single directive change: first-order (the gradient), the surrogate's "
+                                "prediction of the changed mapping, and the cost model's figure"));
+    right_layout->addWidget(suggestions_, 1);
+    apply_ = new QPushButton(tr("Apply the selected change to the dataflow"));
+    right_layout->addWidget(apply_);
+    split->addWidget(right);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+
+    connect(apply_, &QPushButton::clicked, this, [this] {
+        const auto rows = suggestions_->selectionModel()->selectedRows();
+        apply(rows.isEmpty() ? 0 : rows.front().row());
+    });
+    auto later = [this] {
+        if (isVisible()) refresh();
+    };
+    connect(doc_, &StudyDocument::mapping_changed, this, later);
+    connect(doc_, &StudyDocument::selected_layer_changed, this, later);
+    connect(doc_, &StudyDocument::accelerator_changed, this, later);
+    connect(doc_, &StudyDocument::study_replaced, this, later);
+    if (state_->surrogate) {
+        const auto& info = state_->surrogate->info();
+        model_label_->setText(tr("Surrogate trained for the %1 accelerator: MLP %2 hidden layers, %3 parameters; on unseen layer "
+                                 "shapes the rank correlation of predicted and true EDP is %4 (%5 within one shape).")
+                                  .arg(QString::fromStdString(state_->surrogate->accelerator().name))
+                                  .arg(state_->surrogate->hidden().size())
+                                  .arg(state_->surrogate->parameter_count())
+                                  .arg(info.value("heldout", nlohmann::ordered_json::object()).value("spearman_edp", 0.0), 0, 'f', 3)
+                                  .arg(info.value("heldout", nlohmann::ordered_json::object()).value("spearman_edp_within_shape", 0.0), 0, 'f', 3));
+    } else {
+        model_label_->setText(tr("No surrogate: %1").arg(state_->error));
+    }
+}
+
+SurrogateView::~SurrogateView() = default;
+
+int SurrogateView::heldout_points() const { return state_->heldout_points; }
+
+void SurrogateView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    refresh();
+}
+
+void SurrogateView::build_heldout_chart() {
+    state_->chart_built = true;
+    const Surrogate& s = *state_->surrogate;
+    DatasetOptions d;
+    d.shapes = 40;
+    d.mappings_per_shape = 12;
+    d.seed = 20260401;  // a fixed set of shapes, not the training set's
+    const Dataset heldout = generate_dataset(s.accelerator(), d);
+    const EdpPairs pairs = predict_edp(s, heldout);
+    auto* chart = new QChart;
+    auto* points = new QScatterSeries;
+    points->setName(tr("mapping"));
+    points->setMarkerSize(6);
+    double lo = 1e300, hi = 0;
+    for (std::size_t i = 0; i < pairs.actual.size(); ++i) {
+        points->append(pairs.actual[i], pairs.predicted[i]);
+        lo = std::min({lo, pairs.actual[i], pairs.predicted[i]});
+        hi = std::max({hi, pairs.actual[i], pairs.predicted[i]});
+    }
+    state_->heldout_points = static_cast<int>(pairs.actual.size());
+    auto* diagonal = new QLineSeries;
+    diagonal->setName(tr("exact"));
+    diagonal->append(lo, lo);
+    diagonal->append(hi, hi);
+    chart->addSeries(points);
+    chart->addSeries(diagonal);
+    auto* x = new QLogValueAxis;
+    x->setTitleText(tr("true EDP / minimum"));
+    x->setLabelFormat("%g");
+    auto* y = new QLogValueAxis;
+    y->setTitleText(tr("predicted EDP / minimum"));
+    y->setLabelFormat("%g");
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (auto* series : {static_cast<QAbstractSeries*>(points), static_cast<QAbstractSeries*>(diagonal)}) {
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    chart->setTitle(tr("Unseen shapes: Spearman %1").arg(spearman(pairs.predicted, pairs.actual), 0, 'f', 3));
+    chart->setToolTip(tr("%1 random mappings of %2 layer shapes the surrogate never saw").arg(pairs.actual.size()).arg(d.shapes));
+    chart_->setChart(chart);
+}
+
+void SurrogateView::refresh() {
+    suggestions_->setRowCount(0);
+    state_->shown.clear();
+    if (!state_->surrogate) {
+        status_->setText(tr("The surrogate could not be loaded: %1").arg(state_->error));
+        return;
+    }
+    if (!state_->chart_built) build_heldout_chart();
+    const Study& study = doc_->study();
+    const int layer_index = doc_->selected_layer();
+    SearchProblem problem;
+    problem.layer = doc_->layer(layer_index);
+    problem.accelerator = study.accelerator;
+    problem.objective = study.search.objective;
+    const SurrogateSpace space = make_surrogate_space(problem);
+    state_->space = space.genome;
+    QString header = tr("What to try next for layer %1 (%2), objective %3")
+                         .arg(layer_index + 1)
+                         .arg(QString::fromStdString(problem.layer.name), QString::fromStdString(problem.objective.name()));
+    if (!(study.accelerator == state_->surrogate->accelerator()))
+        header += tr(". Note: the surrogate was trained for the %1 accelerator, not this one; its advice is a rough guide here")
+                      .arg(QString::fromStdString(state_->surrogate->accelerator().name));
+    if (!space.covered) {
+        status_->setText(header + tr(": the surrogate covers CONV and FC layers only."));
+        return;
+    }
+    const auto genome = genome_of(doc_->current_mapping(), space.genome);
+    if (!genome || genome->num_levels != 2) {
+        status_->setText(header + tr(": the surrogate reads two-level mappings with one SpatialMap per level and tiles as sizes "
+                                     "(as GAMMA writes them); load a search result or a mapping of that form."));
+        return;
+    }
+    Genome current = *genome;
+    repair(current, space.genome);
+    const SurrogateGradient gradient(*state_->surrogate, space, problem.objective);
+    std::vector<MappingVector> gradients;
+    const double base = gradient.predict({current}, &gradients).front();
+    const std::vector<Candidate> candidates = one_change_away(current, space);
+    std::vector<Genome> genomes;
+    for (const Candidate& c : candidates) genomes.push_back(c.genome);
+    const std::vector<double> predicted = gradient.predict(genomes, nullptr);
+    const MappingVector from = mapping_vector(current, space);
+    const auto& std_dev = state_->surrogate->normalisation().input_std;
+    // What the cost model says (searches' validity rules: the compute bound too).
+    const ComputeBound bound(problem.layer, problem.accelerator);
+    auto actual = [&](const Genome& g) {
+        const Mapping m = decode(g, space.genome);
+        const CostReport r = evaluate(problem.layer, problem.accelerator, m, ReportDetail::Objectives);
+        if (!r.valid() || r.runtime_cycles < bound.cycles(m)) return std::numeric_limits<double>::infinity();
+        return std::log(problem.objective.value(r));
+    };
+    const double actual_base = actual(current);
+    struct Row {
+        double first_order, predicted, actual;
+        std::size_t candidate;
+    };
+    std::vector<Row> rows;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const MappingVector to = mapping_vector(candidates[i].genome, space);
+        double first_order = 0;
+        for (int f = 0; f < kMappingFeatures; ++f)
+            first_order += gradients[0][static_cast<std::size_t>(f)] * (to[static_cast<std::size_t>(f)] - from[static_cast<std::size_t>(f)]) /
+                           std_dev[static_cast<std::size_t>(kProblemFeatures + f)];
+        rows.push_back({first_order, predicted[i] - base, 0, i});
+    }
+    // The gradient proposes (first-order, so a jump such as another spatial dimension can be far
+    // off); the surrogate's own prediction of the changed mapping checks: changes it also
+    // predicts to help come first, as in the search.
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        const bool a_helps = a.predicted < 0, b_helps = b.predicted < 0;
+        return a_helps != b_helps ? a_helps : a.first_order < b.first_order;
+    });
+    rows.resize(std::min<std::size_t>(rows.size(), kShownSuggestions));
+    suggestions_->setRowCount(static_cast<int>(rows.size()));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const Candidate& c = candidates[rows[r].candidate];
+        const double real = actual(c.genome) - actual_base;
+        const QStringList cells = {c.change, percent(rows[r].first_order), percent(rows[r].predicted),
+                                   std::isfinite(actual_base) ? percent(real) : tr("(current cannot run)")};
+        for (int col = 0; col < cells.size(); ++col) suggestions_->setItem(static_cast<int>(r), col, new QTableWidgetItem(cells[col]));
+        state_->shown.push_back(c.genome);
+    }
+    suggestions_->resizeColumnsToContents();
+    suggestions_->resizeRowsToContents();
+    status_->setText(header + tr(": predicted %1× the algorithmic minimum%2; the changes the gradient ranks best (those the surrogate confirms first):")
+                                  .arg(std::exp(base), 0, 'g', 3)
+                                  .arg(std::isfinite(actual_base) ? QString() : tr(" (the cost model says the current mapping cannot run)")));
+}
+
+bool SurrogateView::apply(int row) {
+    if (row < 0 || row >= static_cast<int>(state_->shown.size())) return false;
+    const int layer = doc_->selected_layer();
+    doc_->set_mapping(layer, decode(state_->shown[static_cast<std::size_t>(row)], state_->space), tr("Apply a surrogate suggestion"));
+    return true;
+}
+
+}  // namespace mapscape::ui

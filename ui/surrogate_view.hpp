@@ -1,0 +1,51 @@
+// The Mind Mappings surrogate view: how well the shipped surrogate predicts the cost model
+// (predicted against true EDP over the algorithmic minimum, for layer shapes it never saw), and,
+// for the layer being edited, which single directive change the surrogate's gradient says helps
+// the objective most ("what to try next"), with what the cost model says of each; a suggestion
+// can be applied to the dataflow.
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QTableWidget;
+class QPushButton;
+class QChartView;
+
+namespace mapscape::ui {
+
+class StudyDocument;
+
+class SurrogateView : public QWidget {
+    Q_OBJECT
+public:
+    explicit SurrogateView(StudyDocument* doc, QWidget* parent = nullptr);
+    ~SurrogateView() override;
+
+    QTableWidget* suggestions() const { return suggestions_; }
+    QLabel* status() const { return status_; }
+    int heldout_points() const;
+    // Recomputes the suggestions for the selected layer's mapping (and, the first time, the
+    // held-out chart).
+    void refresh();
+    // Applies suggestion `row` of the table to the dataflow (undoable).
+    bool apply(int row);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    struct State;
+    void build_heldout_chart();
+
+    StudyDocument* doc_;
+    std::unique_ptr<State> state_;
+    QLabel *model_label_, *status_;
+    QChartView* chart_;
+    QTableWidget* suggestions_;
+    QPushButton* apply_;
+};
+
+}  // namespace mapscape::ui
