@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "arch/technology.hpp"
+#include "mapping/map_space.hpp"
 
 namespace mapscape {
 
@@ -36,6 +37,9 @@ struct Accelerator {
     std::int64_t word_size_bytes = 1;
     double clock_mhz = 1000.0;
     TechnologyTable technology;
+    // How flexible the array is: which dimensions it can parallelise at each level, fixed loop
+    // orders, tiles and cluster sizes. Every search respects it. Fully flexible by default.
+    MapSpace map_space;
 
     std::int64_t l1_size_elements() const { return l1_size_bytes / word_size_bytes; }
     std::int64_t l2_size_elements() const { return l2_size_bytes / word_size_bytes; }

@@ -31,6 +31,7 @@ nlohmann::ordered_json accelerator_to_json(const Accelerator& a) {
                        {"hops", n.hops},
                        {"hop_latency_cycles", n.hop_latency_cycles}});
     j["noc"] = noc;
+    if (!a.map_space.flexible()) j["map_space"] = map_space_to_json(a.map_space);
     const TechnologyTable defaults;
     if (!(a.technology == defaults)) {
         const auto& t = a.technology;
@@ -103,6 +104,7 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
         tech.sram_area_um2_per_element = doc.number_or(t, tp, "sram_area_um2_per_element", tech.sram_area_um2_per_element, 0, 1e12);
         tech.sram_power_mw_per_element = doc.number_or(t, tp, "sram_power_mw_per_element", tech.sram_power_mw_per_element, 0, 1e12);
     }
+    if (v.contains("map_space")) a.map_space = map_space_from_json(doc, v["map_space"], json_child(ptr, "map_space"));
     if (std::string p = accelerator_problem(a); !p.empty()) doc.fail(ptr, p);
     return a;
 }

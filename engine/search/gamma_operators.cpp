@@ -7,8 +7,8 @@ namespace mapscape {
 
 bool GammaOperators::chance(double p) { return std::uniform_real_distribution<double>(0, 1)(*rng_) < p; }
 
-Dim GammaOperators::random_parallel_dim() {
-    const auto& choices = space_->parallel_choices;
+Dim GammaOperators::random_tile_dim() {
+    const auto& choices = space_->parallel_choices;  // the tileable dimensions
     return choices[static_cast<std::size_t>(uniform(*rng_, 0, static_cast<std::int64_t>(choices.size()) - 1))];
 }
 
@@ -43,7 +43,7 @@ std::int64_t GammaOperators::new_units(const Genome& g, int level, Dim parallel)
 }
 
 void GammaOperators::crossover(Genome& a, Genome& b) {
-    const Dim d = random_parallel_dim();
+    const Dim d = random_tile_dim();
     for (int k = 0; k < std::min(a.num_levels, b.num_levels); ++k)
         std::swap(at(a.levels[static_cast<std::size_t>(k)].tile, d), at(b.levels[static_cast<std::size_t>(k)].tile, d));
 }
@@ -54,19 +54,19 @@ void GammaOperators::mutate(Genome& g) {
     for (int trial = 0; trial < options_->tile_mutation_trials; ++trial)
         if (chance(options_->tile_mutation_rate)) {  // tile mutation
             const int k = random_level(0);
-            const Dim d = random_parallel_dim();
+            const Dim d = random_tile_dim();
             std::int64_t& t = at(g.levels[static_cast<std::size_t>(k)].tile, d);
             t = new_tile(t, tile_range(g, k, d));
         }
     if (chance(options_->parallel_mutation_rate)) {  // a new parallel dimension (and its units)
         const int k = random_level(0);
         MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
-        l.parallel = random_parallel_dim();
-        if (k > 0 && s.fixed_units == 0) l.units = new_units(g, k, l.parallel);
+        l.parallel = random_parallel(s, k, *rng_);
+        if (k > 0 && s.fixed_units_at(k) == 0) l.units = new_units(g, k, l.parallel);
     }
-    if (g.num_levels > 1 && s.fixed_units == 0 && chance(options_->units_divisor_rate)) {
+    if (g.num_levels > 1 && chance(options_->units_divisor_rate)) {
         const int k = random_level(1);
-        g.levels[static_cast<std::size_t>(k)].units = random_divisor(max_units(s, g, k));
+        if (s.fixed_units_at(k) == 0) g.levels[static_cast<std::size_t>(k)].units = random_divisor(max_units(s, g, k));
     }
     if (chance(options_->reorder_rate)) {  // swap two loops of one level
         MapperLevel& l = g.levels[static_cast<std::size_t>(random_level(0))];
@@ -78,7 +78,7 @@ void GammaOperators::mutate(Genome& g) {
         MapperLevel inner = random_inner_level(s, g, *rng_);
         g.levels[static_cast<std::size_t>(g.num_levels)] = inner;
         ++g.num_levels;
-        if (s.fixed_units == 0 && chance(options_->units_fill_share))
+        if (s.fixed_units_at(g.num_levels - 1) == 0 && chance(options_->units_fill_share))
             g.levels[static_cast<std::size_t>(g.num_levels - 1)].units =
                 std::min(max_units(s, g, g.num_levels - 1), tile_range(g, g.num_levels - 1, inner.parallel));
     }
@@ -89,7 +89,7 @@ void GammaOperators::fine_tune(Genome& g) {
     for (int trial = 0; trial < 3; ++trial) {
         if (trial > 0 && !chance(0.5)) continue;
         const int k = static_cast<int>(uniform(*rng_, 0, g.num_levels - 1));
-        const Dim d = random_parallel_dim();
+        const Dim d = random_tile_dim();
         const std::int64_t range = tile_range(g, k, d);
         std::int64_t& t = at(g.levels[static_cast<std::size_t>(k)].tile, d);
         const std::int64_t reach = std::max<std::int64_t>(1, range / 10);  // +-10 % of the range
@@ -97,9 +97,10 @@ void GammaOperators::fine_tune(Genome& g) {
         if (step == 0) step = chance(0.5) ? 1 : -1;
         t = std::clamp<std::int64_t>(t + step, 1, range);
     }
-    if (g.num_levels > 1 && space_->fixed_units == 0 && chance(0.3)) {
-        MapperLevel& l = g.levels[static_cast<std::size_t>(uniform(*rng_, 1, g.num_levels - 1))];
-        l.units = std::max<std::int64_t>(1, l.units + (chance(0.5) ? 1 : -1));
+    if (g.num_levels > 1 && chance(0.3)) {
+        const int k = static_cast<int>(uniform(*rng_, 1, g.num_levels - 1));
+        MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
+        if (space_->fixed_units_at(k) == 0) l.units = std::max<std::int64_t>(1, l.units + (chance(0.5) ? 1 : -1));
     }
 }
 
@@ -131,13 +132,13 @@ std::vector<Genome> GammaOperators::neighbours(const Genome& g) const {
                 std::swap(n.levels[ks].order[static_cast<std::size_t>(i)], n.levels[ks].order[static_cast<std::size_t>(j)]);
                 out.push_back(n);
             }
-        for (Dim d : s.parallel_choices)
+        for (Dim d : s.parallel_at(k))
             if (d != l.parallel) {
                 Genome n = g;
                 n.levels[ks].parallel = d;
                 out.push_back(n);
             }
-        if (k > 0 && s.fixed_units == 0) {
+        if (k > 0 && s.fixed_units_at(k) == 0) {
             const std::int64_t cap = max_units(s, g, k);
             for (std::int64_t v : {l.units - 1, l.units + 1, l.units / 2, l.units * 2, cap}) {
                 if (v < 1 || v > cap || v == l.units) continue;

@@ -27,7 +27,7 @@ public:
 
 private:
     bool chance(double p);
-    Dim random_parallel_dim();
+    Dim random_tile_dim();
     std::int64_t tile_range(const Genome& g, int level, Dim d) const;
     std::int64_t new_tile(std::int64_t old, std::int64_t range);
     std::int64_t random_divisor(std::int64_t n);

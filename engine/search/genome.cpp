@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "mapping/map_space.hpp"
 #include "mapping/random_mapping.hpp"
 
 namespace mapscape {
@@ -22,6 +23,26 @@ GenomeSpace make_genome_space(const SearchProblem& p) {
     s.min_levels = min_levels(p.system);
     s.max_levels = max_levels(p.system);
     if (p.system == TargetSystem::S1) s.fixed_units = fixed_row_length(p.accelerator);
+    const MapSpace& constraints = p.accelerator.map_space;
+    if (!constraints.flexible()) {
+        // The accelerator's map space decides the levels (and overrides the system's range).
+        s.min_levels = s.max_levels = static_cast<int>(std::min<std::size_t>(constraints.levels.size(), kMaxGenomeLevels));
+        s.fixed_units = 0;
+        auto known = [&](Dim d) { return std::find(s.dims.begin(), s.dims.end(), d) != s.dims.end(); };
+        for (int k = 0; k < s.max_levels; ++k) {
+            const LevelFlexibility& f = constraints.levels[static_cast<std::size_t>(k)];
+            LevelRules& r = s.rules[static_cast<std::size_t>(k)];
+            for (DimRole role : f.parallel)
+                if (const auto d = role_dim(role, p.layer); d && known(*d) && (k > 0 || s.tileable(*d)) &&
+                                                            std::find(r.parallel.begin(), r.parallel.end(), *d) == r.parallel.end())
+                    r.parallel.push_back(*d);
+            for (DimRole role : f.inner_order)
+                if (const auto d = role_dim(role, p.layer); d && known(*d)) r.inner_order.push_back(*d);
+            for (const TileConstraint& t : f.tiles)
+                if (const auto d = role_dim(t.role, p.layer); d && known(*d) && s.tileable(*d)) r.tiles.emplace_back(*d, t.size);
+            r.units = k > 0 ? f.cluster_size : 0;
+        }
+    }
     return s;
 }
 
@@ -40,26 +61,26 @@ void shuffle_order(MapperLevel& l, const GenomeSpace& space, Rng& rng) {
     std::shuffle(l.order.begin(), l.order.begin() + l.num_dims, rng);
 }
 
-Dim random_parallel(const GenomeSpace& space, Rng& rng) {
-    return space.parallel_choices[static_cast<std::size_t>(
-        uniform(rng, 0, static_cast<std::int64_t>(space.parallel_choices.size()) - 1))];
-}
-
 }  // namespace
+
+Dim random_parallel(const GenomeSpace& space, int level, Rng& rng) {
+    const std::vector<Dim>& choices = space.parallel_at(level);
+    return choices[static_cast<std::size_t>(uniform(rng, 0, static_cast<std::int64_t>(choices.size()) - 1))];
+}
 
 MapperLevel random_inner_level(const GenomeSpace& space, const Genome& g, Rng& rng) {
     const MapperLevel& parent = g.levels[static_cast<std::size_t>(g.num_levels - 1)];
     MapperLevel l;
     shuffle_order(l, space, rng);
-    l.parallel = random_parallel(space, rng);
+    l.parallel = random_parallel(space, g.num_levels, rng);
     for (Dim d : space.dims)
         at(l.tile, d) = space.tileable(d) ? uniform(rng, 1, at(parent.tile, d)) : at(space.full, d);
     Genome with = g;
     with.levels[static_cast<std::size_t>(g.num_levels)] = l;
     ++with.num_levels;
     const std::int64_t cap = max_units(space, with, g.num_levels);
-    l.units = space.fixed_units > 0 ? space.fixed_units
-                                    : uniform(rng, 1, std::min(cap, at(parent.tile, l.parallel)));
+    const std::int64_t fixed = space.fixed_units_at(g.num_levels);
+    l.units = fixed > 0 ? fixed : uniform(rng, 1, std::min(cap, at(parent.tile, l.parallel)));
     return l;
 }
 
@@ -67,7 +88,7 @@ Genome random_genome(const GenomeSpace& space, int levels, Rng& rng) {
     Genome g;
     MapperLevel& top = g.levels[0];
     shuffle_order(top, space, rng);
-    top.parallel = random_parallel(space, rng);
+    top.parallel = random_parallel(space, 0, rng);
     top.units = space.num_pes;
     for (Dim d : space.dims) at(top.tile, d) = space.tileable(d) ? uniform(rng, 1, at(space.full, d)) : at(space.full, d);
     g.num_levels = 1;
@@ -79,19 +100,30 @@ Genome random_genome(const GenomeSpace& space, int levels, Rng& rng) {
 }
 
 void repair(Genome& g, const GenomeSpace& space) {
+    g.num_levels = std::min(g.num_levels, space.max_levels);
     for (int k = 0; k < g.num_levels; ++k) {
         MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
+        const LevelRules& rules = space.rules[static_cast<std::size_t>(k)];
+        const std::vector<Dim>& allowed = space.parallel_at(k);
+        if (std::find(allowed.begin(), allowed.end(), l.parallel) == allowed.end()) l.parallel = allowed.front();
+        if (!rules.inner_order.empty()) {  // the fixed loops last, in their order; the others keep theirs
+            auto fixed = [&](Dim d) { return std::find(rules.inner_order.begin(), rules.inner_order.end(), d) != rules.inner_order.end(); };
+            const auto end = std::stable_partition(l.order.begin(), l.order.begin() + l.num_dims, [&](Dim d) { return !fixed(d); });
+            std::copy(rules.inner_order.begin(), rules.inner_order.end(), end);
+        }
         for (Dim d : space.dims) {
             std::int64_t& t = at(l.tile, d);
-            if (!space.tileable(d)) {
-                t = at(space.full, d);
+            const std::int64_t bound = k == 0 ? at(space.full, d) : at(g.levels[static_cast<std::size_t>(k - 1)].tile, d);
+            if (!space.tileable(d)) {  // whole filters, but one row (column) per unit where parallel
+                t = k > 0 && l.parallel == d ? 1 : bound;
                 continue;
             }
-            const std::int64_t bound = k == 0 ? at(space.full, d) : at(g.levels[static_cast<std::size_t>(k - 1)].tile, d);
+            for (const auto& [fixed_dim, size] : rules.tiles)
+                if (fixed_dim == d) t = size > 0 ? size : bound;
             t = std::clamp<std::int64_t>(t, 1, bound);
         }
         if (k == 0) continue;
-        if (space.fixed_units > 0) l.units = space.fixed_units;
+        if (const std::int64_t fixed = space.fixed_units_at(k); fixed > 0) l.units = fixed;
         l.units = std::clamp<std::int64_t>(l.units, 1, max_units(space, g, k));
     }
 }

@@ -20,7 +20,7 @@ std::int64_t scaled(double x, std::int64_t bound) {
 
 VectorEncoding::VectorEncoding(const GenomeSpace& space, int levels) : space_(&space), levels_(levels) {
     const std::size_t per_level = 1 + space.dims.size() + space.parallel_choices.size();
-    for (int k = 0; k < levels; ++k) size_ += per_level + ((k > 0 && space.fixed_units == 0) ? 1 : 0);
+    for (int k = 0; k < levels; ++k) size_ += per_level + ((k > 0 && space.fixed_units_at(k) == 0) ? 1 : 0);
 }
 
 void VectorEncoding::decode(const double* x, Genome& g) const {
@@ -30,8 +30,8 @@ void VectorEncoding::decode(const double* x, Genome& g) const {
     std::int64_t used_units = 1;
     for (int k = 0; k < levels_; ++k) {
         MapperLevel& l = g.levels[static_cast<std::size_t>(k)];
-        const auto n_par = static_cast<double>(s.parallel_choices.size());
-        l.parallel = s.parallel_choices[static_cast<std::size_t>(unit(*x++) * n_par)];
+        const std::vector<Dim>& choices = s.parallel_at(k);
+        l.parallel = choices[static_cast<std::size_t>(unit(*x++) * static_cast<double>(choices.size()))];
 
         std::array<int, kMaxGenomeDims> rank{};
         std::iota(rank.begin(), rank.begin() + static_cast<std::ptrdiff_t>(n_dims), 0);
@@ -53,8 +53,8 @@ void VectorEncoding::decode(const double* x, Genome& g) const {
 
         if (k == 0) {
             l.units = s.num_pes;
-        } else if (s.fixed_units > 0) {
-            l.units = s.fixed_units;
+        } else if (s.fixed_units_at(k) > 0) {
+            l.units = s.fixed_units_at(k);
         } else {
             const std::int64_t parent_tile = at(g.levels[static_cast<std::size_t>(k - 1)].tile, l.parallel);
             l.units = scaled(*x++, std::min(std::max<std::int64_t>(1, s.num_pes / used_units), parent_tile));
