@@ -1,8 +1,10 @@
 #include "cost/bounds.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cost/area_power.hpp"
+#include "mapping/random_mapping.hpp"
 
 namespace mapscape {
 
@@ -35,6 +37,27 @@ LayerBound layer_bound(const Layer& original, const Accelerator& acc) {
     b.area_um2 = smallest.area_um2;
     b.power_mw = smallest.total_power_mw();
     return b;
+}
+
+std::int64_t min_l1_elements(const Layer& original, bool rows_spread, bool columns_spread) {
+    const Layer layer = analysed_form(original);
+    if (layer.type == LayerType::Gemm) return 2 * (1 + 1) + 2;
+    const std::int64_t r = rows_spread ? 1 : std::max<std::int64_t>(1, layer.size(Dim::R));
+    const std::int64_t s = columns_spread ? 1 : std::max<std::int64_t>(1, layer.size(Dim::S));
+    return 2 * (r * s + r * s) + 2;  // an input window and a filter, each r x s, and one output
+}
+
+std::int64_t max_busy_units(const Layer& layer, int levels) {
+    std::vector<std::int64_t> sizes;
+    for (Dim d : mappable_dims(layer))
+        if (d != Dim::R && d != Dim::S) sizes.push_back(std::max<std::int64_t>(1, mappable_size(layer, d)));
+    std::sort(sizes.rbegin(), sizes.rend());
+    std::int64_t units = 1;
+    for (int k = 0; k < levels && k < static_cast<int>(sizes.size()); ++k) {
+        if (units > (std::int64_t{1} << 40) / sizes[static_cast<std::size_t>(k)]) return std::int64_t{1} << 40;
+        units *= sizes[static_cast<std::size_t>(k)];
+    }
+    return units;
 }
 
 double metric_bound(Metric metric, const LayerBound& b) {

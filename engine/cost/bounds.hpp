@@ -31,6 +31,15 @@ struct LayerBound {
 
 LayerBound layer_bound(const Layer& layer, const Accelerator& accelerator);
 
+// The least L1 (elements per PE) any mapping of the layer needs: MAESTRO's figure is twice the
+// innermost tiles of input and weight (at least once each) plus twice the output tile, and a
+// filter is held whole unless its rows (columns) are spread over the units of the innermost level,
+// one each, which only some map spaces allow.
+std::int64_t min_l1_elements(const Layer& layer, bool filter_rows_spread = false, bool filter_columns_spread = false);
+// The most units a mapping with `levels` cluster levels can keep busy: the product of the layer's
+// `levels` largest parallelisable dimensions (a dimension split at two levels splits its own size).
+std::int64_t max_busy_units(const Layer& layer, int levels);
+
 // The bound of a metric, and of an objective (a product of metric powers, each term bounded
 // by its metric's bound: all metrics are positive).
 double metric_bound(Metric metric, const LayerBound& bound);

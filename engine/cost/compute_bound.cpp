@@ -54,14 +54,14 @@ ComputeBound::ComputeBound(const Layer& layer, const Accelerator& acc)
         full_[static_cast<std::size_t>(index_of(d))] = std::max<std::int64_t>(1, v);
         stride_[static_cast<std::size_t>(index_of(d))] = std::max<std::int64_t>(1, l.stride(d));
     }
-    work_dims_ = mappable_dims(l);
+    for (Dim d : mappable_dims(l)) work_dims_[static_cast<std::size_t>(work_count_++)] = d;
     filter_rows_ = std::max<std::int64_t>(1, l.size(Dim::R));
     filter_cols_ = std::max<std::int64_t>(1, l.size(Dim::S));
     // The product of the work dimensions must be the MAC count, or the per-dimension shares
     // mean nothing (e.g. strided layers); then only the occupancy bound is used.
     std::int64_t product = 1;
-    for (Dim d : work_dims_) product *= full_[static_cast<std::size_t>(index_of(d))];
-    if (product != macs_) work_dims_.clear();
+    for (int i = 0; i < work_count_; ++i) product *= full_[static_cast<std::size_t>(index_of(work_dims_[static_cast<std::size_t>(i)]))];
+    if (product != macs_) work_count_ = 0;
 }
 
 std::int64_t ComputeBound::occupied_pes(const Mapping& m) const {
@@ -92,7 +92,7 @@ std::int64_t ComputeBound::occupied_pes(const Mapping& m) const {
 
 std::int64_t ComputeBound::busiest_pe_macs(const Mapping& m) const {
     const auto fallback = [&] { return ceil_div(macs_, occupied_pes(m)); };
-    if (work_dims_.empty()) return fallback();
+    if (work_count_ == 0) return fallback();
 
     std::array<DimLevels, kNumDims> splits{};
     std::array<std::int64_t, kMaxLevels> units{};
@@ -125,8 +125,8 @@ std::int64_t ComputeBound::busiest_pe_macs(const Mapping& m) const {
     }
     units[0] = std::max<std::int64_t>(1, num_pes_ / clusters_product);
     std::int64_t work = 1;
-    for (Dim d : work_dims_) {
-        const auto i = static_cast<std::size_t>(index_of(d));
+    for (int w = 0; w < work_count_; ++w) {
+        const auto i = static_cast<std::size_t>(index_of(work_dims_[static_cast<std::size_t>(w)]));
         work *= share(splits[i], units, 0, level + 1, full_[i]);
     }
     return std::max(work, fallback());

@@ -6,9 +6,9 @@
 // than chase them; evaluation reports MAESTRO's figure and flags the mapping.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <vector>
 
 #include "arch/accelerator.hpp"
 #include "cost/cost_report.hpp"
@@ -32,11 +32,18 @@ public:
 
     // The most PEs the mapping can keep busy at once (an upper bound).
     std::int64_t occupied_pes(const Mapping& mapping) const;
+    // The same layer on another number of PEs (co-design sizes the array): no allocation.
+    ComputeBound with_pes(std::int64_t num_pes) const {
+        ComputeBound b = *this;
+        b.num_pes_ = std::max<std::int64_t>(1, num_pes);
+        return b;
+    }
 
 private:
     std::array<std::int64_t, kNumDims> full_{};    // extent of each dimension (outputs for Y', X')
     std::array<std::int64_t, kNumDims> stride_{};
-    std::vector<Dim> work_dims_;                    // the dimensions whose product is the MACs
+    std::array<Dim, kNumDims> work_dims_{};         // the dimensions whose product is the MACs
+    int work_count_ = 0;                            // (none when they do not multiply to the MACs)
     std::int64_t macs_ = 0, num_pes_ = 1, lanes_ = 1;
     std::int64_t filter_rows_ = 1, filter_cols_ = 1;
 };

@@ -57,6 +57,12 @@ private slots:
                                             .arg(r.energy.total_nj)
                                             .arg(b.energy_nj)));
                     QVERIFY(r.area_um2 >= b.area_um2 * (1 - 1e-12));
+                    QVERIFY2(r.l1_required_elements >= min_l1_elements(layer),
+                             qPrintable(QString("%1 %2: L1 %3 below %4").arg(QString::fromStdString(name), QString::fromStdString(layer.name))
+                                            .arg(r.l1_required_elements).arg(min_l1_elements(layer))));
+                    // No more units busy than the layer's parallelisable dimensions allow.
+                    const std::int64_t busy = std::min(acc.num_pes, max_busy_units(layer, m.num_levels())) * acc.simd_lanes;
+                    QVERIFY(r.runtime_cycles >= (exact_macs(layer) + busy - 1) / busy);
                     QVERIFY(r.power_mw >= b.power_mw * (1 - 1e-12));
                 }
         }

@@ -1,0 +1,373 @@
+#include "codesign/digamma.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "search/gamma_operators.hpp"
+#include "util/fingerprint_set.hpp"
+
+namespace mapscape {
+
+namespace {
+
+struct Individual {
+    DesignGenome design;
+    double fitness = std::numeric_limits<double>::infinity();
+    DesignSummary summary;  // what its evaluation found: area, buffer needs, the layers needing most
+    std::vector<BufferNeed> needs;  // per layer
+};
+
+bool by_fitness(const Individual& a, const Individual& b) { return a.fitness < b.fitness; }
+
+std::int64_t smallest_prime_factor(std::int64_t n) {
+    for (std::int64_t f = 2; f * f <= n; ++f)
+        if (n % f == 0) return f;
+    return n;
+}
+
+class Digamma {
+public:
+    Digamma(const CodesignProblem& p, const DigammaOptions& o, CodesignSink* sink, std::stop_token stop)
+        : options_(o), space_(p), evaluator_(p, space_, sink, std::move(stop)), rng_(p.seed) {
+        mapping_options_ = o.mapping;
+        mapping_options_.growth_rate = 0;  // the array's dimensions decide the levels
+        mapping_options_.aging_rate = 0;
+    }
+
+    CodesignResult run() {
+        const int size = std::max(4, options_.population);
+        std::vector<Individual> population = initial_population(size);
+        evaluate(population, 0);
+        for (int gen = 1; !evaluator_.done(); ++gen) {
+            std::stable_sort(population.begin(), population.end(), by_fitness);
+            if (!polished_ && in_last_share(options_.polish_share) && std::isfinite(population.front().fitness)) {
+                polished_ = true;
+                population.front() = polish(population.front());
+                continue;
+            }
+            const auto valid = static_cast<int>(std::count_if(population.begin(), population.end(),
+                                                               [](const Individual& i) { return std::isfinite(i.fitness); }));
+            if (valid == 0) {  // nothing to breed from: start again
+                population = initial_population(size);
+                evaluate(population, 0);
+                continue;
+            }
+            const int elites = std::clamp(static_cast<int>(std::lround(size * options_.elite_ratio)), 1, valid);
+            population = next_generation(population, size, elites, valid);
+            evaluate(population, static_cast<std::size_t>(elites));
+            restart_if_stagnant(population, size, elites);
+        }
+        return evaluator_.finish();
+    }
+
+private:
+    bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
+    bool in_last_share(double share) const {
+        return share > 0 && static_cast<double>(evaluator_.samples()) >=
+                                static_cast<double>(evaluator_.problem().budget_samples) * (1 - share);
+    }
+
+    std::uint64_t fingerprint(const DesignGenome& d) const {
+        std::uint64_t h = 1469598103934665603ULL;
+        auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+        mix(static_cast<std::uint64_t>(d.hw.levels));
+        for (int k = 0; k < d.hw.levels; ++k) mix(static_cast<std::uint64_t>(d.hw.dims[static_cast<std::size_t>(k)]));
+        if (evaluator_.problem().buffers == BufferSizing::Searched) {
+            mix(static_cast<std::uint64_t>(d.hw.l1_bytes));
+            mix(static_cast<std::uint64_t>(d.hw.l2_bytes));
+        }
+        for (std::size_t l = 0; l < d.layers.size(); ++l) mix(mapscape::fingerprint(d.layers[l], space_.base_space(l)));
+        return h;
+    }
+
+    // Random designs, and a few that a designer would try first: arrays of a quarter to nearly all
+    // of the PEs the budget allows, square where there are two dimensions, with the smallest tiles
+    // (the least buffer, so the likeliest to fit the budget).
+    std::vector<Individual> initial_population(int size) {
+        std::vector<Individual> p;
+        for (double share : {0.25, 0.5, 0.75, 0.9}) {
+            if (static_cast<int>(p.size()) >= size / 4) break;
+            DesignGenome d;
+            d.hw.levels = std::clamp(2, space_.min_levels(), space_.max_levels());
+            const auto pes = std::max<std::int64_t>(1, static_cast<std::int64_t>(share * static_cast<double>(space_.max_pes())));
+            d.hw.dims = factor_shape(pes, d.hw.levels, {1.0, 1.0, 1.0});
+            d.hw.l1_bytes = std::max<std::int64_t>(1, space_.max_l1_bytes() / 64);
+            d.hw.l2_bytes = std::max<std::int64_t>(1, space_.max_l2_bytes() / 4);
+            space_.conform(d, rng_);
+            for (std::size_t l = 0; l < d.layers.size(); ++l) {
+                Genome& g = d.layers[l];
+                for (int k = 0; k < g.num_levels; ++k)
+                    for (Dim dim : space_.base_space(l).dims)
+                        if (space_.base_space(l).tileable(dim)) at(g.levels[static_cast<std::size_t>(k)].tile, dim) = 1;
+            }
+            space_.conform(d, rng_);
+            p.push_back({std::move(d)});
+        }
+        while (static_cast<int>(p.size()) < size) {
+            DesignGenome d = space_.random_design(rng_);
+            mutate_hardware(d.hw);  // the first generation's hardware mutation (rate 1.0)
+            space_.conform(d, rng_);
+            p.push_back({std::move(d)});
+        }
+        for (const Individual& i : p) seen_.insert(fingerprint(i.design));
+        return p;
+    }
+
+    // Mutate-HW: one dimension resized, PEs moved between two dimensions, or the whole array
+    // rescaled; the buffers too when they are searched.
+    void mutate_hardware(HardwareGenes& hw) {
+        std::vector<int> free_dims;
+        for (int k = 0; k < hw.levels; ++k)
+            if (space_.fixed_dim(k) == 0) free_dims.push_back(k);
+        if (!free_dims.empty()) {
+            auto pick = [&] { return free_dims[static_cast<std::size_t>(uniform(rng_, 0, static_cast<std::int64_t>(free_dims.size()) - 1))]; };
+            const int op = static_cast<int>(uniform(rng_, 0, 3));
+            if (op == 3) {  // one dimension to a size nearby that divides the layers' dimensions well
+                std::int64_t& d = hw.dims[static_cast<std::size_t>(pick())];
+                d = space_.friendly_near(d, 2.0, rng_);
+            } else if (op == 0) {  // one dimension grows or shrinks
+                std::int64_t& d = hw.dims[static_cast<std::size_t>(pick())];
+                const double factor = std::exp(std::uniform_real_distribution<double>(-0.7, 0.7)(rng_));
+                std::int64_t v = static_cast<std::int64_t>(std::llround(static_cast<double>(d) * factor));
+                if (v == d) v += chance(0.5) ? 1 : -1;
+                d = std::max<std::int64_t>(1, v);
+            } else if (op == 1 && free_dims.size() >= 2) {  // the same PEs in another shape
+                const int from = pick();
+                int to = pick();
+                if (to == from) to = free_dims[(static_cast<std::size_t>(std::find(free_dims.begin(), free_dims.end(), from) - free_dims.begin()) + 1) % free_dims.size()];
+                std::int64_t& a = hw.dims[static_cast<std::size_t>(from)];
+                std::int64_t& b = hw.dims[static_cast<std::size_t>(to)];
+                const std::int64_t f = a > 1 ? smallest_prime_factor(a) : 1;
+                if (f > 1) {
+                    a /= f;
+                    b *= f;
+                } else {
+                    ++b;
+                }
+            } else {  // the whole array rescaled, its shape kept
+                const double factor = std::exp(std::uniform_real_distribution<double>(-0.5, 0.5)(rng_));
+                const double per_dim = std::pow(factor, 1.0 / static_cast<double>(free_dims.size()));
+                for (int k : free_dims) {
+                    std::int64_t& d = hw.dims[static_cast<std::size_t>(k)];
+                    d = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::llround(static_cast<double>(d) * per_dim)));
+                }
+            }
+        }
+        if (evaluator_.problem().buffers == BufferSizing::Searched && chance(options_.buffer_mutation_rate)) {
+            std::int64_t& b = chance(0.5) ? hw.l1_bytes : hw.l2_bytes;
+            b = std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(b) * std::exp(std::uniform_real_distribution<double>(-1.0, 1.0)(rng_))));
+        }
+        space_.repair(hw);
+    }
+
+    // Grow: the innermost dimension is split in two (a new inner level); age: the innermost
+    // dimension merges into the one above it. Layer genomes follow in conform().
+    void grow_or_age(DesignGenome& d) {
+        HardwareGenes& hw = d.hw;
+        if (hw.levels < space_.max_levels() && chance(options_.grow_rate)) {
+            std::int64_t& inner = hw.dims[static_cast<std::size_t>(hw.levels - 1)];
+            const std::int64_t split = inner > 1 ? smallest_prime_factor(inner) : 1;
+            inner /= split;
+            hw.dims[static_cast<std::size_t>(hw.levels)] = split;
+            ++hw.levels;
+        } else if (hw.levels > space_.min_levels() && chance(options_.age_rate)) {
+            hw.dims[static_cast<std::size_t>(hw.levels - 2)] *= hw.dims[static_cast<std::size_t>(hw.levels - 1)];
+            hw.dims[static_cast<std::size_t>(hw.levels - 1)] = 1;
+            --hw.levels;
+            for (Genome& g : d.layers) g.num_levels = std::min(g.num_levels, hw.levels);
+        }
+    }
+
+    void mutate_layer(DesignGenome& d, std::size_t l) {
+        const GenomeSpace s = space_.layer_space(l, d.hw);
+        GammaOperators ops(s, mapping_options_, rng_);
+        ops.mutate(d.layers[l]);
+        repair(d.layers[l], s);
+    }
+
+    // The domain-aware steps DiGamma's buffer rule calls for: the design's buffers are as large as
+    // its hungriest layers need, so shrink those layers' tiles; an array that leaves area unused
+    // grows into it, one over the budget shrinks to fit.
+    void fit_to_budget(DesignGenome& d, const DesignSummary& parent, const std::vector<BufferNeed>& needs) {
+        const double budget = evaluator_.problem().area_budget_um2;
+        if (parent.area_um2 <= 0) return;
+        const double room = budget / parent.area_um2;
+        if ((room < 1 || room > 1.1) && chance(0.5)) {  // rescale the array towards the budget
+            std::vector<int> free_dims;
+            for (int k = 0; k < d.hw.levels; ++k)
+                if (space_.fixed_dim(k) == 0) free_dims.push_back(k);
+            if (!free_dims.empty()) {
+                std::int64_t& dim = d.hw.dims[static_cast<std::size_t>(free_dims[static_cast<std::size_t>(uniform(rng_, 0, static_cast<std::int64_t>(free_dims.size()) - 1))])];
+                const double factor = std::pow(room, std::uniform_real_distribution<double>(0.3, 1.0)(rng_));
+                std::int64_t v = static_cast<std::int64_t>(std::floor(static_cast<double>(dim) * factor));
+                if (v == dim) v += room > 1 ? 1 : -1;
+                dim = std::max<std::int64_t>(1, v);
+                space_.repair(d.hw);
+            }
+        }
+        if (evaluator_.problem().buffers == BufferSizing::ToNeed && needs.size() == d.layers.size() && chance(0.5)) {
+            // The buffers are as large as the hungriest layer needs, and most layers grow into
+            // what one of them set: squeeze every layer above a lower target at once, at the
+            // level that fills the buffer (the outermost for L2, the innermost for L1).
+            const AreaBreakdown a = area_of(evaluator_.problem().area_model, space_.accelerator(d.hw), parent.l1_bytes, parent.l2_bytes);
+            const bool l1 = a.l1_um2 > a.l2_um2 ? chance(0.75) : chance(0.25);
+            const double target = static_cast<double>(l1 ? parent.l1_bytes : parent.l2_bytes) *
+                                  std::uniform_real_distribution<double>(0.4, 0.9)(rng_);
+            for (std::size_t layer = 0; layer < d.layers.size(); ++layer) {
+                const std::int64_t need = l1 ? needs[layer].l1_bytes : needs[layer].l2_bytes;
+                if (static_cast<double>(need) <= target) continue;
+                Genome& g = d.layers[layer];
+                const GenomeSpace& base = space_.base_space(layer);
+                MapperLevel& level = g.levels[static_cast<std::size_t>(l1 ? g.num_levels - 1 : 0)];
+                Dim largest = base.parallel_choices.front();
+                for (Dim dim : base.parallel_choices)
+                    if (at(level.tile, dim) > at(level.tile, largest)) largest = dim;
+                at(level.tile, largest) = std::max<std::int64_t>(1, at(level.tile, largest) / 2);
+            }
+        }
+    }
+
+    void mutate(DesignGenome& d, const Individual& parent) {
+        if (chance(options_.hw_mutation_rate)) mutate_hardware(d.hw);
+        if (chance(options_.budget_fit_rate)) fit_to_budget(d, parent.summary, parent.needs);
+        grow_or_age(d);
+        space_.conform(d, rng_);
+        bool any = false;
+        for (std::size_t l = 0; l < d.layers.size(); ++l)
+            if (chance(options_.layer_mutation_rate)) {
+                mutate_layer(d, l);
+                any = true;
+            }
+        if (!any && !d.layers.empty()) mutate_layer(d, static_cast<std::size_t>(uniform(rng_, 0, static_cast<std::int64_t>(d.layers.size()) - 1)));
+    }
+
+    // Crossover of mappings: the hardware of `a`, each layer's mapping from either parent (a
+    // GAMMA tile crossover within one layer too when the parents' arrays have as many levels).
+    void crossover(DesignGenome& a, const DesignGenome& b) {
+        for (std::size_t l = 0; l < a.layers.size(); ++l)
+            if (chance(0.5)) a.layers[l] = b.layers[l];
+        if (a.hw.levels == b.hw.levels && !a.layers.empty()) {
+            const auto l = static_cast<std::size_t>(uniform(rng_, 0, static_cast<std::int64_t>(a.layers.size()) - 1));
+            const GenomeSpace s = space_.layer_space(l, a.hw);
+            GammaOperators ops(s, mapping_options_, rng_);
+            Genome other = b.layers[l];
+            ops.crossover(a.layers[l], other);
+        }
+        space_.conform(a, rng_);
+    }
+
+    std::vector<Individual> next_generation(const std::vector<Individual>& ranked, int size, int elites, int valid) {
+        const int parents = std::clamp(static_cast<int>(std::lround(size * options_.parent_ratio)), std::min(2, valid), valid);
+        std::vector<Individual> next(ranked.begin(), ranked.begin() + elites);
+        while (static_cast<int>(next.size()) < size) {
+            const int a = static_cast<int>(uniform(rng_, 0, parents - 1));
+            int b = static_cast<int>(uniform(rng_, 0, parents - 2));
+            if (parents > 1 && b >= a) ++b;
+            Individual child{ranked[static_cast<std::size_t>(a)].design};
+            if (chance(options_.crossover_rate)) crossover(child.design, ranked[static_cast<std::size_t>(parents > 1 ? b : a)].design);
+            const Individual& parent = ranked[static_cast<std::size_t>(a)];
+            for (int attempt = 0; attempt < 4; ++attempt) {  // a few tries at a design not seen yet
+                mutate(child.design, parent);
+                if (seen_.insert(fingerprint(child.design))) break;
+            }
+            next.push_back(std::move(child));
+        }
+        return next;
+    }
+
+    void restart_if_stagnant(std::vector<Individual>& population, int size, int elites) {
+        const double best = std::min_element(population.begin(), population.end(), by_fitness)->fitness;
+        if (best < best_so_far_) {
+            best_so_far_ = best;
+            stagnant_ = 0;
+            return;
+        }
+        if (options_.stagnation_restart <= 0 || ++stagnant_ < options_.stagnation_restart) return;
+        std::stable_sort(population.begin(), population.end(), by_fitness);
+        std::vector<Individual> fresh = initial_population(size - elites);
+        std::move(fresh.begin(), fresh.end(), population.begin() + elites);
+        evaluate(population, static_cast<std::size_t>(elites));
+        stagnant_ = 0;
+    }
+
+    // First-improvement local search around the best design: every layer's GAMMA neighbours (one
+    // change to its mapping) and one-step changes of each array dimension, a batch at a time.
+    Individual polish(Individual best) {
+        bool improved = true;
+        while (improved && !evaluator_.done()) {
+            improved = false;
+            std::vector<Individual> around;
+            for (std::size_t l = 0; l < best.design.layers.size(); ++l) {
+                const GenomeSpace s = space_.layer_space(l, best.design.hw);
+                GammaOperators ops(s, mapping_options_, rng_);
+                for (Genome& n : ops.neighbours(best.design.layers[l])) {
+                    Individual i{best.design};
+                    i.design.layers[l] = std::move(n);
+                    if (seen_.insert(fingerprint(i.design))) around.push_back(std::move(i));
+                }
+            }
+            for (int k = 0; k < best.design.hw.levels; ++k) {
+                if (space_.fixed_dim(k) > 0) continue;
+                const std::int64_t d = best.design.hw.dims[static_cast<std::size_t>(k)];
+                for (std::int64_t v : {d - 1, d + 1, d / 2, d * 2}) {
+                    if (v < 1 || v == d) continue;
+                    Individual i{best.design};
+                    i.design.hw.dims[static_cast<std::size_t>(k)] = v;
+                    space_.conform(i.design, rng_);
+                    if (seen_.insert(fingerprint(i.design))) around.push_back(std::move(i));
+                }
+            }
+            std::shuffle(around.begin(), around.end(), rng_);
+            for (std::size_t i = 0; i < around.size() && !evaluator_.done(); i += kPolishBatch) {
+                std::vector<Individual> batch(std::make_move_iterator(around.begin() + static_cast<std::ptrdiff_t>(i)),
+                                              std::make_move_iterator(around.begin() + static_cast<std::ptrdiff_t>(std::min(around.size(), i + kPolishBatch))));
+                evaluate(batch, 0);
+                const auto it = std::min_element(batch.begin(), batch.end(), by_fitness);
+                if (it->fitness < best.fitness) {
+                    best = std::move(*it);
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        return best;
+    }
+
+    void evaluate(std::vector<Individual>& population, std::size_t first) {
+        batch_.resize(population.size() - first);
+        for (std::size_t i = first; i < population.size(); ++i) batch_[i - first] = population[i].design;
+        evaluator_.evaluate(batch_, objectives_);
+        const std::vector<DesignSummary>& summaries = evaluator_.last_summaries();
+        const std::vector<BufferNeed>& needs = evaluator_.last_buffer_needs();
+        const std::size_t layers = space_.layer_count();
+        for (std::size_t i = first; i < population.size(); ++i) {
+            population[i].fitness = objectives_[i - first];
+            if (i - first >= summaries.size()) continue;
+            population[i].summary = summaries[i - first];
+            population[i].needs.assign(needs.begin() + static_cast<std::ptrdiff_t>((i - first) * layers),
+                                       needs.begin() + static_cast<std::ptrdiff_t>((i - first + 1) * layers));
+        }
+    }
+
+    static constexpr std::size_t kPolishBatch = 16;
+
+    DigammaOptions options_;
+    GammaOptions mapping_options_;
+    DesignSpace space_;
+    DesignEvaluator evaluator_;
+    Rng rng_;
+    FingerprintSet seen_;
+    double best_so_far_ = std::numeric_limits<double>::infinity();
+    int stagnant_ = 0;
+    bool polished_ = false;
+    std::vector<DesignGenome> batch_;
+    std::vector<double> objectives_;
+};
+
+}  // namespace
+
+CodesignResult run_digamma(const CodesignProblem& problem, const DigammaOptions& options, CodesignSink* sink, std::stop_token stop) {
+    return Digamma(problem, options, sink, std::move(stop)).run();
+}
+
+}  // namespace mapscape
