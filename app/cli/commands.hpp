@@ -18,6 +18,7 @@ void add_search_command(CLI::App& app, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
 void add_schedule_command(CLI::App& app, int& exit_code);
 void add_codesign_command(CLI::App& app, int& exit_code);
+void add_codesign_compare_command(CLI::App& app, int& exit_code);
 #ifdef MAPSCAPE_HAS_SURROGATE
 void add_surrogate_command(CLI::App& app, int& exit_code);
 #endif

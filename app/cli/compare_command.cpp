@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
+#include "cli/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
@@ -25,27 +26,6 @@ struct CompareOptions {
     std::string csv_out;
     std::string raw_csv_out;
 };
-
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
-
-std::string cell(double v, int digits = 4) {
-    if (!std::isfinite(v)) return "NAN";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    return buf;
-}
-
-// Geometric mean of the finite values; NAN when there are none.
-double geometric_mean(const std::vector<double>& values) {
-    double log_sum = 0;
-    int n = 0;
-    for (double v : values)
-        if (std::isfinite(v) && v > 0) {
-            log_sum += std::log(v);
-            ++n;
-        }
-    return n ? std::exp(log_sum / n) : kNan;
-}
 
 struct Table {
     std::vector<std::string> algos;

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     mapscape::cli::add_compare_command(app, exit_code);
     mapscape::cli::add_schedule_command(app, exit_code);
     mapscape::cli::add_codesign_command(app, exit_code);
+    mapscape::cli::add_codesign_compare_command(app, exit_code);
 #ifdef MAPSCAPE_HAS_SURROGATE
     mapscape::register_surrogate_algorithms();  // --algo mindmappings, gamma-guided
     mapscape::cli::add_surrogate_command(app, exit_code);

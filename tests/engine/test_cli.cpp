@@ -238,6 +238,45 @@ private slots:
         QVERIFY(again.out.contains("block1/conv1"));
     }
 
+    // A co-design run as the issue defines its JSON; the exported design re-evaluates the same.
+    void codesign_json_and_export() {
+        QTemporaryDir dir;
+        const Run r = cli({"codesign", "--model", "resnet18", "--layer", "1-3", "--platform", "edge", "--budget", "1500", "--seed", "2",
+                           "--json", dir.filePath("d.json"), "--export-maestro", dir.filePath("hw"), "--quiet"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("accelerator:"));
+        QFile f(dir.filePath("d.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        for (const char* key : {"algo", "platform", "objective", "seed", "samples", "wall_s", "area_budget_um2", "accelerator", "layers", "totals",
+                                "bound", "trace"})
+            QVERIFY2(doc.contains(key), key);
+        QCOMPARE(doc["algo"].toString(), QString("digamma"));
+        QCOMPARE(doc["area_budget_um2"].toDouble(), 200000.0);
+        const QJsonObject acc = doc["accelerator"].toObject();
+        for (const char* key : {"num_pes", "cluster_sizes", "l1_bytes", "l2_bytes", "noc_bw", "area_um2"}) QVERIFY2(acc.contains(key), key);
+        const QJsonObject area = acc["area_um2"].toObject();
+        QVERIFY(area["total"].toDouble() <= 200000.0);
+        QVERIFY(std::abs(area["pes"].toDouble() + area["l1"].toDouble() + area["l2"].toDouble() - area["total"].toDouble()) < 1e-6);
+        const QJsonArray layers = doc["layers"].toArray();
+        QCOMPARE(layers.size(), 3);
+        qint64 runtime = 0;
+        for (const auto& l : layers) runtime += l.toObject()["cost"].toObject()["runtime_cycles"].toInteger();
+        QCOMPARE(doc["totals"].toObject()["runtime_cycles"].toInteger(), runtime);
+        QVERIFY(doc["bound"].toObject()["runtime_cycles"].toInteger() <= runtime);
+        const Run again = cli({"eval", dir.filePath("hw/resnet18.m"), "--hw", dir.filePath("hw/resnet18_hw.m"), "--json"});
+        QCOMPARE(again.exit_code, 0);
+        qint64 reread = 0;
+        for (const auto& l : QJsonDocument::fromJson(again.out).object()["layers"].toArray()) reread += l.toObject()["runtime_cycles"].toInteger();
+        QCOMPARE(reread, runtime);
+        // Bad input names what is wrong.
+        const Run bad = cli({"codesign", "--model", "resnet18", "--algo", "annealing"});
+        QCOMPARE(bad.exit_code, 2);
+        QVERIFY(bad.err.contains("unknown co-design method \"annealing\""));
+        QCOMPARE(cli({"codesign", "--model", "resnet18", "--platform", "mars"}).exit_code, 2);
+        QCOMPARE(cli({"codesign", "--model", "resnet18", "--objective", "power"}).exit_code, 2);
+    }
+
     void search_without_a_valid_mapping_reports_null() {
         QTemporaryDir dir;
         const Run r = cli({"search", "--model", "resnet18", "--layer", "3", "--budget", "200", "--max-latency", "5",
