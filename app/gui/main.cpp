@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include "main_window.hpp"
+#include "results_benchmark.hpp"
 #include "screenshots.hpp"
 
 int main(int argc, char** argv) {
@@ -27,6 +28,11 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument("study", "a Mapscape study (.json) to open");
     QCommandLineOption shots("screenshots", "save screenshots of the main views to DIR and quit", "DIR");
     parser.addOption(shots);
+    QCommandLineOption db("db", "open a sweep's results database (mapscape-cli sweep ... --db FILE)", "FILE");
+    parser.addOption(db);
+    QCommandLineOption results_benchmark("benchmark-results",
+                                         "measure the results view's event-loop stalls on a synthetic database of N runs, then quit", "N");
+    parser.addOption(results_benchmark);
     parser.process(app);
 
     mapscape::ui::MainWindow window;
@@ -36,6 +42,10 @@ int main(int argc, char** argv) {
     else
         window.open_example();
     window.show();
+    if (parser.isSet(db)) window.open_results_database(parser.value(db));
+    if (parser.isSet(results_benchmark)) {
+        mapscape::ui::run_results_benchmark(window, parser.value(results_benchmark).toInt(), [&app](int code) { app.exit(code); });
+    }
     if (parser.isSet(shots)) {
         mapscape::ui::take_screenshots(window, parser.value(shots), [&app](int code) { app.exit(code); });
     }

@@ -320,15 +320,23 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
     const RunPoint p = plan.point(r.index);
     const bool any = !r.failed && r.layers_without_mapping < static_cast<int>(r.layers.size());
     try {
-        sql::in_transaction(*db_, [&] {
-            // A failed run stored earlier is replaced; its layers go with it.
-            db_->prepare("DELETE FROM runs WHERE run_id=?").bind(1, r.run_id).run();
-            auto run = db_->prepare(
+        if (!insert_run_) {
+            delete_run_ = std::make_unique<sql::Statement>(db_->prepare("DELETE FROM runs WHERE run_id=?"));
+            insert_run_ = std::make_unique<sql::Statement>(db_->prepare(
                 "INSERT INTO runs(run_id, run_index, kind, settings_json, status, error, model, model_sha256, layers, "
                 "accelerator, accelerator_sha256, system, algorithm, objective, budget_samples, seed, layer_count, "
                 "layers_without_mapping, objective_value, runtime_cycles, energy_nj, edp, area_um2, power_mw, samples, "
                 "valid_samples, software_version, wall_seconds, worker_rank, finished_at, invocation_id) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+            insert_layer_ = std::make_unique<sql::Statement>(db_->prepare(
+                "INSERT INTO layer_results(run_id, layer_number, name, found, objective_value, runtime_cycles, energy_nj, "
+                "area_um2, power_mw, samples, valid_samples, mapping_json, mapping_maestro, cost_json, trace_json, "
+                "wall_seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+        }
+        sql::in_transaction(*db_, [&] {
+            // A failed run stored earlier is replaced; its layers go with it.
+            delete_run_->bind(1, r.run_id).run();
+            sql::Statement& run = *insert_run_;
             run.bind(1, r.run_id)
                 .bind(2, static_cast<std::int64_t>(r.index))
                 .bind(3, std::string(run_kind_name(spec.kind)))
@@ -364,10 +372,7 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
                 .bind(30, now_utc())
                 .bind(31, invocation_id)
                 .run();
-            auto layer = db_->prepare(
-                "INSERT INTO layer_results(run_id, layer_number, name, found, objective_value, runtime_cycles, energy_nj, "
-                "area_um2, power_mw, samples, valid_samples, mapping_json, mapping_maestro, cost_json, trace_json, "
-                "wall_seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            sql::Statement& layer = *insert_layer_;
             for (const LayerResultRecord& l : r.layers) {
                 layer.bind(1, r.run_id).bind(2, l.layer_number).bind(3, l.name).bind(4, l.found ? 1 : 0);
                 bind_or_null(layer, 5, l.found, l.objective_value);

@@ -57,7 +57,12 @@ bool Statement::step() {
 }
 
 void Statement::run() {
-    while (step()) {
+    try {
+        while (step()) {
+        }
+    } catch (...) {
+        reset();  // ready to be bound and run again
+        throw;
     }
     reset();
 }

@@ -81,20 +81,21 @@ private:
     std::string path_;
 };
 
-// Runs a function in a transaction: commits when it returns, rolls back when it throws.
+// Runs a function in a transaction: commits when it returns, rolls back when it throws. A
+// savepoint, so that it nests in an enclosing transaction (bulk writes) and is one otherwise.
 template <class F>
 void in_transaction(Connection& db, F&& body) {
-    db.exec("BEGIN IMMEDIATE");
+    db.exec("SAVEPOINT mapscape_write");
     try {
         body();
     } catch (...) {
         try {
-            db.exec("ROLLBACK");
+            db.exec("ROLLBACK TO mapscape_write; RELEASE mapscape_write");
         } catch (...) {
         }
         throw;
     }
-    db.exec("COMMIT");
+    db.exec("RELEASE mapscape_write");
 }
 
 }  // namespace mapscape::sql
