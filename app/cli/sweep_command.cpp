@@ -95,9 +95,12 @@ int coordinate(const SweepOptionsCli& o, const SweepPlan& plan, ResultsDatabase&
                     ranks, threads);
     const SweepOutcome out = run_sweep(plan, db, info, options, remote, {}, &sink);
     const SweepProgress& p = out.progress;
-    std::printf("%lld run(s) stored (%lld failed), %lld already there; %.3f s wall; database writes %.3f s (%.3g ms per run)\n",
+    const double per_run = p.written ? 1e3 / static_cast<double>(p.written) : 0.0;
+    std::printf("%lld run(s) stored (%lld failed), %lld already there; %.3f s wall; database writes %.3f s (%.3g ms per run); "
+                "coordinator busy %.3f s (%.3g ms per run)\n",
                 static_cast<long long>(p.written), static_cast<long long>(p.failed), static_cast<long long>(p.already_done),
-                p.elapsed_seconds, p.write_seconds, p.written ? 1e3 * p.write_seconds / static_cast<double>(p.written) : 0.0);
+                p.elapsed_seconds, p.write_seconds, p.write_seconds * per_run, p.coordinator_busy_seconds,
+                p.coordinator_busy_seconds * per_run);
     return p.failed > 0 ? kExitProblem : kExitOk;
 }
 
@@ -132,7 +135,12 @@ int run_sweep_command(const SweepOptionsCli& o) {
     if (session.rank() != 0) {
         if (const int status = session.broadcast_status(0); status != 0) return status;
         try {
-            serve_sweep_worker(session, threads);
+            const WorkerStats w = serve_sweep_worker(session, threads);
+            if (!o.quiet || w.runs > 0)
+                std::printf("rank %d: %d run(s), %.3f s running, %.3f s waiting for rank 0 (%.3g ms per run), %.3f s reading "
+                            "tasks and writing results\n",
+                            session.rank(), w.runs, w.running_seconds, w.waiting_seconds,
+                            w.runs ? 1e3 * w.waiting_seconds / w.runs : 0.0, w.messages_seconds);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "mapscape-cli sweep (rank %d): %s\n", session.rank(), e.what());
             session.abort(kExitBadInput);

@@ -124,16 +124,32 @@ std::unique_ptr<WorkerTransport> make_mpi_transport(const MpiSession& session) {
     return std::make_unique<MpiTransport>(session.size());
 }
 
-void serve_sweep_worker(const MpiSession& session, int threads) {
+WorkerStats serve_sweep_worker(const MpiSession& session, int threads) {
+    using Clock = std::chrono::steady_clock;
+    auto seconds = [](Clock::time_point from) { return std::chrono::duration<double>(Clock::now() - from).count(); };
+    WorkerStats stats;
     send_text("", 0, kTagResult);  // ready
     while (true) {
+        const auto wait_start = Clock::now();
         MPI_Status status;
         // Wait for rank 0 (a run or stop), without spinning.
         while (!probe_with_backoff(0, MPI_ANY_TAG, status, std::chrono::seconds(1))) {
         }
         const std::string text = receive_text(status);
-        if (status.MPI_TAG == kTagStop) return;
-        send_text(execute_task_message(text, threads, session.rank()), 0, kTagResult);
+        if (status.MPI_TAG == kTagStop) return stats;
+        stats.waiting_seconds += seconds(wait_start);
+        auto t = Clock::now();
+        const RunTask task = run_task_from_json(text);
+        stats.messages_seconds += seconds(t);
+        t = Clock::now();
+        RunResult result = execute_run(task, threads);
+        stats.running_seconds += seconds(t);
+        result.worker_rank = session.rank();
+        t = Clock::now();
+        const std::string reply = run_result_to_json(result).dump();
+        stats.messages_seconds += seconds(t);
+        send_text(reply, 0, kTagResult);
+        ++stats.runs;
     }
 }
 

@@ -37,8 +37,14 @@ private:
 
 // Rank 0's view of ranks 1..size-1.
 std::unique_ptr<WorkerTransport> make_mpi_transport(const MpiSession& session);
+struct WorkerStats {
+    int runs = 0;
+    double running_seconds = 0;  // executing runs
+    double waiting_seconds = 0;  // from sending a result to having the next task (rank 0's service, MPI, polling)
+    double messages_seconds = 0; // reading tasks and writing results as JSON
+};
 // A worker rank's loop: ready, task, result, ... until stop.
-void serve_sweep_worker(const MpiSession& session, int threads);
+WorkerStats serve_sweep_worker(const MpiSession& session, int threads);
 #endif
 
 }  // namespace mapscape::cli

@@ -121,6 +121,12 @@ SweepOutcome run_sweep(const SweepPlan& plan, ResultsDatabase& db, const Invocat
     int in_flight = 0;
     int remote_active = remote ? remote->worker_count() : 0;  // remote workers not yet sent away
 
+    // Times a piece of the coordinator's own work.
+    auto busy = [&](auto&& work) {
+        const auto t0 = Clock::now();
+        work();
+        progress.coordinator_busy_seconds += seconds_since(t0);
+    };
     auto store = [&](const RunResult& r) {
         --in_flight;
         if (r.stopped) return;  // cancelled: it never finished, so it is not a result
@@ -135,7 +141,7 @@ SweepOutcome run_sweep(const SweepPlan& plan, ResultsDatabase& db, const Invocat
     auto more_to_hand_out = [&] { return next < pending.size() && !stop.stop_requested(); };
     auto feed_local = [&] {
         if (local && !local->busy() && more_to_hand_out()) {
-            local->start(plan.task(pending[next++]));
+            busy([&] { local->start(plan.task(pending[next++])); });
             ++in_flight;
         }
     };
@@ -145,7 +151,7 @@ SweepOutcome run_sweep(const SweepPlan& plan, ResultsDatabase& db, const Invocat
         if (local && local->busy()) {
             // Poll the local worker briefly when remote workers also need attention.
             if (auto r = local->result(remote_active > 0 ? std::chrono::milliseconds(0) : std::chrono::milliseconds(50))) {
-                store(*r);
+                busy([&] { store(*r); });
                 feed_local();
                 continue;
             }
@@ -157,25 +163,21 @@ SweepOutcome run_sweep(const SweepPlan& plan, ResultsDatabase& db, const Invocat
         }
         const auto message = remote->receive(std::chrono::milliseconds(1));
         if (!message) continue;
-        if (message->result_json) store(run_result_from_json(*message->result_json));
-        if (more_to_hand_out()) {
-            remote->send_task(message->worker, run_task_to_json(plan.task(pending[next++])).dump());
-            ++in_flight;
-        } else {
-            remote->send_stop(message->worker);
-            --remote_active;
-        }
+        busy([&] {
+            if (message->result_json) store(run_result_from_json(*message->result_json));
+            if (more_to_hand_out()) {
+                remote->send_task(message->worker, run_task_to_json(plan.task(pending[next++])).dump());
+                ++in_flight;
+            } else {
+                remote->send_stop(message->worker);
+                --remote_active;
+            }
+        });
     }
     out.stopped = stop.stop_requested() && next < pending.size();
     progress.elapsed_seconds = seconds_since(start);
     db.end_invocation(invocation_id, progress.written);
     return out;
-}
-
-std::string execute_task_message(const std::string& task_json, int threads, int rank) {
-    RunResult r = execute_run(run_task_from_json(task_json), threads);
-    r.worker_rank = rank;
-    return run_result_to_json(r).dump();
 }
 
 }  // namespace mapscape

@@ -49,6 +49,9 @@ struct SweepProgress {
     std::int64_t failed = 0;
     double elapsed_seconds = 0;
     double write_seconds = 0;        // time spent in database transactions so far
+    // Time the coordinator was busy (reading results, writing them, preparing and sending
+    // tasks): the service time per run that bounds how many ranks one coordinator can feed.
+    double coordinator_busy_seconds = 0;
 };
 
 // Called on the coordinator's thread after each run is stored.
@@ -69,8 +72,5 @@ std::vector<std::size_t> pending_runs(const SweepPlan& plan, ResultsDatabase& db
 SweepOutcome run_sweep(const SweepPlan& plan, ResultsDatabase& db, const InvocationInfo& info,
                        const SweepOptions& options, WorkerTransport* remote = nullptr, std::stop_token stop = {},
                        SweepSink* sink = nullptr);
-
-// A remote worker's side: executes a task sent as JSON and returns the result as JSON.
-std::string execute_task_message(const std::string& task_json, int threads, int rank);
 
 }  // namespace mapscape

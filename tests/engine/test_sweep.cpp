@@ -235,7 +235,10 @@ private slots:
         const SweepPlan plan(parse_sweep_spec(kSmallSpec, "small.json", ""));
         const RunTask task = plan.task(1);
         const RunResult direct = execute_run(task, 1);
-        const RunResult remote = run_result_from_json(execute_task_message(run_task_to_json(task).dump(), 2, 1));
+        // What an MPI worker does: read the task, run it (with another thread count), send the result.
+        RunResult sent = execute_run(run_task_from_json(run_task_to_json(task).dump()), 2);
+        sent.worker_rank = 1;
+        const RunResult remote = run_result_from_json(run_result_to_json(sent).dump());
         QCOMPARE(remote.worker_rank, 1);
         QCOMPARE(remote.run_id, direct.run_id);
         QCOMPARE(remote.runtime_cycles, direct.runtime_cycles);
