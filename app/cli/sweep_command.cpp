@@ -25,6 +25,7 @@ struct SweepOptionsCli {
     bool dry_run = false;
     int samples = 8;
     bool quiet = false;
+    bool coordinator_only = false;
 };
 
 int default_threads() {
@@ -89,6 +90,7 @@ int coordinate(const SweepOptionsCli& o, const SweepPlan& plan, ResultsDatabase&
     info.threads_per_rank = threads;
     SweepOptions options;
     options.threads_per_rank = threads;
+    options.coordinator_runs_tasks = !o.coordinator_only;
     PrintingSink sink(plan, o.quiet);
     if (!o.quiet)
         std::printf("%s: %zu runs into %s on %d rank(s) x %d thread(s)\n", plan.spec().name.c_str(), plan.size(), o.db.c_str(),
@@ -187,6 +189,8 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
         ->capture_default_str()
         ->check(CLI::Range(1, 1000));
     c->add_flag("--quiet", o->quiet, "no line per run");
+    c->add_flag("--coordinator-only", o->coordinator_only,
+                "under mpirun, rank 0 only hands out runs and writes results (for hundreds of ranks with short runs)");
     c->footer(std::string("MPI: ") + (built_with_mpi() ? "built in (mpirun -np N mapscape-cli sweep ...)" : "not built in"));
     c->callback([o, &exit_code] { exit_code = run_sweep_command(*o); });
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <list>
 #include <string>
 #include <thread>
 
@@ -76,12 +77,18 @@ void send_text(const std::string& text, int destination, int tag) {
     MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, destination, tag, MPI_COMM_WORLD);
 }
 
+// Rank 0's sends do not wait for the worker: a task larger than MPI's eager limit (a few KB)
+// would otherwise hold the coordinator until the worker next polls, and every other rank with it.
 class MpiTransport : public WorkerTransport {
 public:
     explicit MpiTransport(int size) : size_(size) {}
+    ~MpiTransport() override {
+        for (Pending& p : pending_) MPI_Wait(&p.request, MPI_STATUS_IGNORE);
+    }
     int worker_count() const override { return size_ - 1; }
 
     std::optional<Message> receive(std::chrono::milliseconds timeout) override {
+        complete_sends();
         MPI_Status status;
         if (!probe_with_backoff(MPI_ANY_SOURCE, kTagResult, status, timeout)) return std::nullopt;
         Message m;
@@ -90,11 +97,29 @@ public:
         if (!text.empty()) m.result_json = std::move(text);
         return m;
     }
-    void send_task(int worker, const std::string& task_json) override { send_text(task_json, worker, kTagTask); }
-    void send_stop(int worker) override { send_text("", worker, kTagStop); }
+    void send_task(int worker, const std::string& task_json) override { post(task_json, worker, kTagTask); }
+    void send_stop(int worker) override { post("", worker, kTagStop); }
 
 private:
+    struct Pending {
+        std::string buffer;  // must outlive the send
+        MPI_Request request;
+    };
+    void post(const std::string& text, int destination, int tag) {
+        pending_.push_back({text, MPI_REQUEST_NULL});
+        Pending& p = pending_.back();
+        MPI_Isend(p.buffer.data(), static_cast<int>(p.buffer.size()), MPI_CHAR, destination, tag, MPI_COMM_WORLD, &p.request);
+    }
+    void complete_sends() {
+        for (auto it = pending_.begin(); it != pending_.end();) {
+            int done = 0;
+            MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+            it = done ? pending_.erase(it) : std::next(it);
+        }
+    }
+
     int size_;
+    std::list<Pending> pending_;  // a list: buffers must not move while MPI reads them
 };
 
 }  // namespace
