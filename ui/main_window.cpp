@@ -35,6 +35,7 @@
 #include "search_panel.hpp"
 #include "study_document.hpp"
 #include "pe_array_widget.hpp"
+#include "results_view.hpp"
 #include "teaching_view.hpp"
 #include "timeline_widget.hpp"
 #include "util/diagnostic.hpp"
@@ -100,6 +101,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     register_surrogate_algorithms();  // before the search panel lists the algorithms
     tabs_->addTab(new SurrogateView(doc_), tr("Surrogate"));
 #endif
+    results_ = new ResultsView(doc_);
+    tabs_->addTab(results_, tr("Sweep results"));
+    connect(results_, &ResultsView::opened_in_study, this, [this] { tabs_->setCurrentIndex(0); });
+    connect(results_, &ResultsView::error, this, &MainWindow::report_error);
     setCentralWidget(tabs_);
 
     workload_ = new WorkloadPanel(doc_);
@@ -170,6 +175,11 @@ void MainWindow::build_menus() {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open study"), {}, tr("Mapscape studies (*.json);;All files (*)"));
         if (!path.isEmpty()) open_study(path);
     });
+    file->addAction(tr("Open results &database…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open results database"), {},
+                                                          tr("Mapscape results (*.sqlite *.db);;All files (*)"));
+        if (!path.isEmpty()) open_results_database(path);
+    });
     recent_menu_ = file->addMenu(tr("Open &recent"));
     rebuild_recent_menu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
@@ -236,6 +246,11 @@ void MainWindow::build_menus() {
                               "model, GAMMA and baseline mapping searches, MAGMA multi-core scheduling.")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::open_results_database(const QString& path) {
+    tabs_->setCurrentWidget(results_);
+    results_->open_database(path);
 }
 
 void MainWindow::report_error(const QString& title, const QString& message) {

@@ -13,6 +13,7 @@ namespace mapscape::ui {
 class AcceleratorEditor;
 class ConvergenceChart;
 class DataflowEditor;
+class ResultsView;
 class ScatterChart;
 class ScheduleView;
 class SearchPanel;
@@ -37,6 +38,7 @@ public:
     QCheckBox* per_layer_convergence() const { return per_layer_; }
     ScheduleView* schedule() const { return schedule_; }
     QTabWidget* tabs() const { return tabs_; }
+    ResultsView* results() const { return results_; }
 
     // File operations, usable from tests; errors go to a message box and return false.
     bool open_study(const QString& path);
@@ -46,6 +48,8 @@ public:
     bool export_run_maestro(int run, const QString& directory);
     bool export_results_json(const QString& path);
     bool export_results_csv(const QString& path);
+    // Shows the results database view and starts reading the file (errors: last_error()).
+    void open_results_database(const QString& path);
 
     // Tests and scripted runs turn dialogs off: errors then only go to last_error().
     void set_interactive(bool interactive) { interactive_ = interactive; }
@@ -77,6 +81,7 @@ private:
     ConvergenceChart* convergence_;
     QCheckBox* per_layer_;
     ScheduleView* schedule_;
+    ResultsView* results_;
     QTabWidget* tabs_;
     class QMenu* recent_menu_;
     bool interactive_ = true;

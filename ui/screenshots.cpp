@@ -16,6 +16,7 @@
 #include "study_document.hpp"
 #include "teaching_view.hpp"
 #include "pe_array_widget.hpp"
+#include "results_view.hpp"
 #ifdef MAPSCAPE_HAS_SURROGATE
 #include "surrogate/mapping_vector.hpp"
 #include "surrogate_view.hpp"
@@ -78,6 +79,13 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
     });
     steps->push_back([save] { return save("surrogate"); });
 #endif
+    if (!w.results()->path().isEmpty()) {  // `--db FILE`: the results database view too
+        steps->push_back([&w] {
+            w.tabs()->setCurrentWidget(w.results());
+            return !w.results()->loading();
+        });
+        steps->push_back([save] { return save("results"); });
+    }
     auto index = std::make_shared<std::size_t>(0);
     auto timer = new QTimer(&w);
     timer->setInterval(150);

@@ -11,6 +11,7 @@
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_bound.hpp"
 #include "codesign/codesign_json.hpp"
+#include "workload/layer_selection.hpp"
 #include "search/maestro_export.hpp"
 #include "util/diagnostic.hpp"
 #include "util/json_text.hpp"
@@ -69,7 +70,7 @@ int run_codesign_command(const CodesignOptions& o) {
     }
     const Model model = load_model(o.model);
     if (model.layers.empty()) throw InputError({o.model, 0, 0}, "the model has no layers");
-    const CodesignProblem problem = make_codesign_problem(o.setup, model, parse_layer_selection(o.layers, model.layers.size()), o.seed);
+    const CodesignProblem problem = make_codesign_problem(o.setup, model, parse_layer_selection(o.layers, model.layers.size(), {"--layer", 0, 0}), o.seed);
     const CodesignBound bound = codesign_bound(problem);
     std::printf("%s (%zu layers), %s platform: budget %s (%s area model), %s, objective %s, %lld samples, seed %llu, %d threads\n",
                 model.name.c_str(), problem.layers.size(), o.setup.platform.c_str(),

@@ -1,11 +1,11 @@
 #include "cli/search_setup.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <thread>
 
 #include "arch/presets.hpp"
 #include "util/diagnostic.hpp"
+#include "workload/layer_selection.hpp"
 
 namespace mapscape::cli {
 
@@ -13,13 +13,6 @@ namespace {
 
 [[noreturn]] void bad(const std::string& option, const std::string& message) {
     throw InputError({option, 0, 0}, message);
-}
-
-int parse_int(const std::string& text, const std::string& option) {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc{} || end != text.data() + text.size()) bad(option, "\"" + text + "\" is not a layer number");
-    return v;
 }
 
 }  // namespace
@@ -46,33 +39,11 @@ void SearchSetupOptions::add_to(CLI::App& c) {
         ->check(CLI::NonNegativeNumber);
 }
 
-std::vector<int> parse_layer_selection(const std::string& text, std::size_t count) {
-    std::vector<int> out;
-    if (text == "all" || text.empty()) {
-        for (std::size_t i = 1; i <= count; ++i) out.push_back(static_cast<int>(i));
-        return out;
-    }
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        const std::size_t comma = std::min(text.find(',', pos), text.size());
-        const std::string part = text.substr(pos, comma - pos);
-        const std::size_t dash = part.find('-');
-        const int a = parse_int(dash == std::string::npos ? part : part.substr(0, dash), "--layer");
-        const int b = dash == std::string::npos ? a : parse_int(part.substr(dash + 1), "--layer");
-        if (a < 1 || b < a || static_cast<std::size_t>(b) > count)
-            bad("--layer", "layer selection \"" + part + "\" is outside 1-" + std::to_string(count));
-        for (int i = a; i <= b; ++i)
-            if (std::find(out.begin(), out.end(), i) == out.end()) out.push_back(i);
-        pos = comma + 1;
-    }
-    return out;
-}
-
 SearchSetup resolve(const SearchSetupOptions& o) {
     SearchSetup s;
     s.model = load_model(o.model);
     if (s.model.layers.empty()) bad(o.model, "the model has no layers");
-    s.layer_numbers = parse_layer_selection(o.layers, s.model.layers.size());
+    s.layer_numbers = parse_layer_selection(o.layers, s.model.layers.size(), {"--layer", 0, 0});
     s.base.accelerator = load_platform(o.platform);
     s.platform_name = o.platform;
     const auto system = parse_system(o.system);

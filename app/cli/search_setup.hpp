@@ -38,7 +38,5 @@ struct SearchSetup {
 SearchSetup resolve(const SearchSetupOptions& options);
 // A request for one algorithm and seed over the selected layers.
 ModelSearchRequest make_request(const SearchSetup& setup, const Algorithm& algorithm, std::uint64_t seed);
-// "all", "3", "2-5", "1,4,9" (1-based, model order).
-std::vector<int> parse_layer_selection(const std::string& text, std::size_t layer_count);
 
 }  // namespace mapscape::cli

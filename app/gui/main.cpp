@@ -14,6 +14,7 @@
 #include <QTimer>
 
 #include "main_window.hpp"
+#include "results_benchmark.hpp"
 #include "screenshots.hpp"
 #include "ui_benchmark.hpp"
 
@@ -46,6 +47,11 @@ int main(int argc, char** argv) {
     parser.addOptions({bench, bench_runs, bench_seconds, bench_load, bench_json});
     QCommandLineOption window_size("window-size", "open the window at WxH pixels (e.g. 1280x720), as for screenshots", "WxH");
     parser.addOption(window_size);
+    QCommandLineOption db("db", "open a sweep's results database (mapscape-cli sweep ... --db FILE)", "FILE");
+    parser.addOption(db);
+    QCommandLineOption results_benchmark("benchmark-results",
+                                         "measure the results view's event-loop stalls on a synthetic database of N runs, then quit", "N");
+    parser.addOption(results_benchmark);
     parser.process(app);
     if (parser.isSet(bench)) {
         mapscape::ui::UiBenchOptions o;
@@ -70,6 +76,10 @@ int main(int argc, char** argv) {
             return 2;
         }
         window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    if (parser.isSet(db)) window.open_results_database(parser.value(db));
+    if (parser.isSet(results_benchmark)) {
+        mapscape::ui::run_results_benchmark(window, parser.value(results_benchmark).toInt(), [&app](int code) { app.exit(code); });
     }
     if (parser.isSet(shots)) {
         mapscape::ui::take_screenshots(window, parser.value(shots), [&app](int code) { app.exit(code); });

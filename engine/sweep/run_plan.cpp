@@ -1,0 +1,133 @@
+#include "sweep/run_plan.hpp"
+
+#include "arch/accelerator_json.hpp"
+#include "util/json_document.hpp"
+#include "util/sha256.hpp"
+
+namespace mapscape {
+
+namespace {
+
+nlohmann::json algorithm_options(const Algorithm& a) {
+    if (a.kind == Algorithm::Kind::Gamma) return {{"population", a.gamma.population}};
+    return nlohmann::json::object();
+}
+
+}  // namespace
+
+SweepPlan::SweepPlan(SweepSpec spec) : spec_(std::move(spec)), size_(spec_.run_count()) {
+    for (const SweepModel& m : spec_.models) {
+        model_json_.push_back(model_to_json(m.model).dump());
+        model_sha_.push_back(sha256_hex(model_json_.back(), 16));
+    }
+    for (const SweepAccelerator& a : spec_.accelerators) {
+        accelerator_json_.push_back(accelerator_to_json(a.accelerator).dump());
+        accelerator_sha_.push_back(sha256_hex(accelerator_json_.back(), 16));
+    }
+}
+
+RunPoint SweepPlan::point(std::size_t index) const {
+    RunPoint p;
+    auto take = [&index](std::size_t& field, std::size_t radix) {
+        field = index % radix;
+        index /= radix;
+    };
+    take(p.seed, spec_.seeds.size());
+    take(p.budget, spec_.budgets.size());
+    take(p.objective, spec_.objectives.size());
+    take(p.algorithm, spec_.algorithms.size());
+    take(p.system, spec_.systems.size());
+    take(p.accelerator, spec_.accelerators.size());
+    take(p.model, spec_.models.size());
+    return p;
+}
+
+std::string SweepPlan::settings_json(std::size_t index) const {
+    const RunPoint p = point(index);
+    const Algorithm& algorithm = spec_.algorithms[p.algorithm].algorithm;
+    const nlohmann::json settings = {{"kind", std::string(run_kind_name(spec_.kind))},
+                                     {"model", spec_.models[p.model].name},
+                                     {"model_sha256", model_sha_[p.model]},
+                                     {"layers", spec_.models[p.model].layers},
+                                     {"accelerator", spec_.accelerators[p.accelerator].name},
+                                     {"accelerator_sha256", accelerator_sha_[p.accelerator]},
+                                     {"system", std::string(system_name(spec_.systems[p.system]))},
+                                     {"algorithm", spec_.algorithms[p.algorithm].name},
+                                     {"algorithm_options", algorithm_options(algorithm)},
+                                     {"objective", spec_.objectives[p.objective].name()},
+                                     {"budget_samples", spec_.budgets[p.budget]},
+                                     {"seed", spec_.seeds[p.seed]},
+                                     {"maestro_as_is", spec_.maestro_as_is}};
+    return settings.dump();  // nlohmann::json keeps keys sorted: the canonical form
+}
+
+std::string SweepPlan::run_id(std::size_t index) const { return sha256_hex(settings_json(index), 32); }
+
+RunTask SweepPlan::task(std::size_t index) const {
+    const RunPoint p = point(index);
+    RunTask t;
+    t.index = index;
+    t.settings_json = settings_json(index);
+    t.run_id = sha256_hex(t.settings_json, 32);
+    t.kind = spec_.kind;
+    t.model = spec_.models[p.model].model;
+    t.layer_numbers = spec_.models[p.model].layer_numbers;
+    t.accelerator = spec_.accelerators[p.accelerator].accelerator;
+    t.system = spec_.systems[p.system];
+    t.algorithm = spec_.algorithms[p.algorithm].algorithm;
+    t.objective = spec_.objectives[p.objective];
+    t.budget_samples = spec_.budgets[p.budget];
+    t.seed = spec_.seeds[p.seed];
+    t.maestro_as_is = spec_.maestro_as_is;
+    return t;
+}
+
+double SweepPlan::work_estimate(std::size_t index) const {
+    const RunPoint p = point(index);
+    const double layers = static_cast<double>(spec_.models[p.model].layer_numbers.size());
+    const bool fixed = spec_.algorithms[p.algorithm].algorithm.kind == Algorithm::Kind::Fixed;
+    return layers * (fixed ? 1.0 : static_cast<double>(spec_.budgets[p.budget]));
+}
+
+nlohmann::json run_task_to_json(const RunTask& t) {
+    return {{"format", "mapscape-sweep-task"},
+            {"index", t.index},
+            {"run_id", t.run_id},
+            {"settings", t.settings_json},
+            {"model", model_to_json(t.model)},
+            {"layer_numbers", t.layer_numbers},
+            {"accelerator", accelerator_to_json(t.accelerator)},
+            {"population", t.algorithm.gamma.population}};
+}
+
+RunTask run_task_from_json(const std::string& text) {
+    const JsonDocument doc = JsonDocument::parse(text, "<sweep task>");
+    const nlohmann::json& root = doc.root();
+    if (!root.is_object() || root.value("format", "") != "mapscape-sweep-task")
+        doc.fail("", "not a sweep task (ranks of different Mapscape versions?)");
+    RunTask t;
+    t.index = static_cast<std::size_t>(doc.integer(root, "", "index", 0, std::numeric_limits<std::int64_t>::max()));
+    t.run_id = doc.string(root, "", "run_id");
+    t.settings_json = doc.string(root, "", "settings");
+    t.model = model_from_json(doc, doc.object(root, "", "model"), "/model");
+    for (const auto& n : doc.array(root, "", "layer_numbers")) t.layer_numbers.push_back(n.get<int>());
+    t.accelerator = accelerator_from_json(doc, doc.object(root, "", "accelerator"), "/accelerator");
+    // The rest is in the settings, which are the run's identity.
+    const nlohmann::json s = nlohmann::json::parse(t.settings_json);
+    if (s.at("kind") != "search") doc.fail("/settings", "unknown run kind " + s.at("kind").dump());
+    t.kind = RunKind::Search;
+    const auto system = parse_system(s.at("system").get<std::string>());
+    const auto algorithm = parse_algorithm(s.at("algorithm").get<std::string>());
+    const auto objective = parse_objective(s.at("objective").get<std::string>());
+    if (!system || !algorithm || !objective) doc.fail("/settings", "settings this version cannot read: " + t.settings_json);
+    t.system = *system;
+    t.algorithm = *algorithm;
+    t.algorithm.gamma.population = static_cast<int>(doc.integer(root, "", "population", 2, 100000));
+    t.objective = *objective;
+    t.budget_samples = s.at("budget_samples").get<std::int64_t>();
+    t.seed = s.at("seed").get<std::uint64_t>();
+    t.maestro_as_is = s.at("maestro_as_is").get<bool>();
+    return t;
+}
+
+}  // namespace mapscape

@@ -1,0 +1,77 @@
+// The runs of a sweep: the spec's cartesian product, each run's settings and its identity (a
+// hash of the settings, so that a re-run of the same spec recognises what is done), and the
+// self-contained task a worker executes (sent over MPI as JSON).
+//
+// A run's settings are a JSON object with sorted keys (the canonical form that is hashed):
+//   {"kind":"search","model":NAME,"model_sha256":H,"layers":SEL,"accelerator":NAME,
+//    "accelerator_sha256":H,"system":"S2","algorithm":"gamma","algorithm_options":{...},
+//    "objective":"latency","budget_samples":N,"seed":S,"maestro_as_is":false}
+// The content hashes make an edited model or accelerator file (or a changed preset) new runs.
+// Later run kinds add their own keys (a co-design run: "area_budget_mm2"); the keys of the
+// kinds that exist keep their meaning.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sweep/sweep_spec.hpp"
+
+namespace mapscape {
+
+// One point of the product, as indices into the spec's axes.
+struct RunPoint {
+    std::size_t model = 0, accelerator = 0, system = 0, algorithm = 0, objective = 0, budget = 0, seed = 0;
+};
+
+// Everything a worker needs to execute one run, without the spec or its files.
+struct RunTask {
+    std::size_t index = 0;     // position in the product
+    std::string run_id;
+    std::string settings_json; // canonical
+    RunKind kind = RunKind::Search;
+    Model model;
+    std::vector<int> layer_numbers;  // 1-based
+    Accelerator accelerator;
+    TargetSystem system = TargetSystem::S2;
+    Algorithm algorithm;
+    Objective objective;
+    std::int64_t budget_samples = 0;
+    std::uint64_t seed = 1;
+    bool maestro_as_is = false;
+};
+
+nlohmann::json run_task_to_json(const RunTask& task);
+// Throws InputError when the text is not a task (a version mismatch between ranks, say).
+RunTask run_task_from_json(const std::string& text);
+
+class SweepPlan {
+public:
+    explicit SweepPlan(SweepSpec spec);
+
+    const SweepSpec& spec() const { return spec_; }
+    std::size_t size() const { return size_; }
+    // Runs are numbered in the order models > accelerators > systems > algorithms > objectives >
+    // budgets > seeds (seeds vary fastest).
+    RunPoint point(std::size_t index) const;
+    std::string settings_json(std::size_t index) const;
+    std::string run_id(std::size_t index) const;  // 32 hex digits of the settings' SHA-256
+    RunTask task(std::size_t index) const;
+    // Relative cost for ordering the work (longest first): layers x samples per layer, with
+    // fixed dataflows counted as one sample per layer.
+    double work_estimate(std::size_t index) const;
+
+    const std::string& model_json(std::size_t model) const { return model_json_[model]; }
+    const std::string& model_sha256(std::size_t model) const { return model_sha_[model]; }
+    const std::string& accelerator_json(std::size_t accelerator) const { return accelerator_json_[accelerator]; }
+    const std::string& accelerator_sha256(std::size_t accelerator) const { return accelerator_sha_[accelerator]; }
+
+private:
+    SweepSpec spec_;
+    std::size_t size_ = 0;
+    std::vector<std::string> model_json_, model_sha_, accelerator_json_, accelerator_sha_;
+};
+
+}  // namespace mapscape

@@ -1,0 +1,469 @@
+// Sweeps as users rely on them: a spec's runs and their identities, errors placed at
+// FILE:LINE:COL, a database that resumes after a stop or a kill and ends the same as one written
+// in one go, foreign and corrupt files refused with the reason, 1 rank and 2 MPI ranks giving
+// the same database (timing columns aside), the column cache's filters, order and CSV.
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "sweep/dry_run.hpp"
+#include "sweep/results_database.hpp"
+#include "sweep/run_table.hpp"
+#include "sweep/stored_run_decode.hpp"
+#include "sweep/sweep_runner.hpp"
+#include "sweep/sweep_spec.hpp"
+#include "sweep/synthetic_results.hpp"
+#include "test_support.hpp"
+#include "util/diagnostic.hpp"
+#include "util/sha256.hpp"
+
+using namespace mapscape;
+
+namespace {
+
+// 12 short runs: 2 accelerators x 3 algorithms x 2 seeds on three ResNet-18 layers.
+const char* const kSmallSpec = R"({
+  "format": "mapscape-sweep",
+  "version": 1,
+  "name": "small",
+  "models": [{"model": "resnet18", "layers": "1-3"}],
+  "accelerators": ["edge", "eyeriss-like"],
+  "algorithms": ["gamma", "random", "fixed-nvdla"],
+  "objectives": ["latency"],
+  "budgets": [300],
+  "seeds": [1, 2]
+}
+)";
+
+// 16 runs of about a tenth of a second each: long enough to be killed in the middle.
+const char* const kKillSpec = R"({
+  "format": "mapscape-sweep",
+  "name": "to be killed",
+  "models": [{"model": "resnet18", "layers": "2-7"}],
+  "accelerators": ["edge"],
+  "algorithms": ["gamma", "random"],
+  "budgets": [4000],
+  "seeds": {"from": 1, "to": 8}
+}
+)";
+
+QString write_file(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+    f.write(text);
+    return path;
+}
+
+struct Run {
+    int exit_code = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList& args, const QString& program = MAPSCAPE_CLI_PATH) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");  // CI runs as root; mpirun refuses that otherwise
+    env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    p.waitForFinished(300000);
+    Run r;
+    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -100;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+// Everything in a results database but the timing columns, in a fixed order: two databases
+// with the same runs give the same text.
+QString content_without_timing(const QString& path) {
+    sql::Connection db(path.toStdString(), sql::Connection::Mode::ReadOnly);
+    QString out;
+    const std::vector<std::pair<std::string, std::string>> tables = {
+        {"models", "model_sha256"}, {"accelerators", "accelerator_sha256"}, {"runs", "run_id"}, {"layer_results", "run_id, layer_number"}};
+    for (const auto& [table, order] : tables) {
+        const auto& timing = table == "runs" ? run_timing_columns() : table == "layer_results" ? layer_timing_columns()
+                                                                                                : std::vector<std::string>{};
+        std::string columns;
+        auto info = db.prepare("PRAGMA table_info(" + table + ")");
+        while (info.step())
+            if (std::find(timing.begin(), timing.end(), info.text(1)) == timing.end())
+                columns += (columns.empty() ? "" : ", ") + info.text(1);
+        auto rows = db.prepare("SELECT " + columns + " FROM " + table + " ORDER BY " + order);
+        out += QString::fromStdString(table + ": " + columns + "\n");
+        while (rows.step()) {
+            for (int c = 0; c < rows.columns(); ++c) out += (rows.is_null(c) ? QString("NULL") : QString::fromStdString(rows.text(c))) + "|";
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+std::int64_t count(const QString& path, const char* sql) {
+    sql::Connection db(path.toStdString(), sql::Connection::Mode::ReadOnly);
+    return db.integer(sql).value_or(-1);
+}
+
+// Stops the sweep after `after` runs are stored.
+class StopAfter : public SweepSink {
+public:
+    StopAfter(std::stop_source& source, int after) : source_(source), after_(after) {}
+    void run_stored(const SweepProgress& p, const RunResult&) override {
+        if (p.written >= after_) source_.request_stop();
+    }
+
+private:
+    std::stop_source& source_;
+    int after_;
+};
+
+SweepOutcome sweep_into(const QString& db_path, const SweepPlan& plan, std::stop_token stop = {}, SweepSink* sink = nullptr,
+                        int threads = 2) {
+    ResultsDatabase db(db_path.toStdString(), ResultsDatabase::Access::ReadWrite);
+    InvocationInfo info;
+    info.spec_file = "spec";
+    SweepOptions options;
+    options.threads_per_rank = threads;
+    return run_sweep(plan, db, info, options, nullptr, stop, sink);
+}
+
+bool cli_has_mpi() { return cli({"sweep", "--help"}).out.contains("MPI: built in"); }
+
+}  // namespace
+
+class SweepTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void sha256_matches_the_standard_vectors() {
+        QCOMPARE(sha256_hex(""), std::string("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"));
+        QCOMPARE(sha256_hex("abc"), std::string("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+                 std::string("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"));
+        QCOMPARE(sha256_hex(std::string(1000000, 'a')), std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+    }
+
+    void spec_axes_make_the_runs() {
+        const SweepSpec spec = parse_sweep_spec(kSmallSpec, "small.json", "");
+        QCOMPARE(spec.run_count(), std::size_t{12});
+        QCOMPARE(spec.models.front().layer_numbers, (std::vector<int>{1, 2, 3}));
+        QCOMPARE(spec.systems.size(), std::size_t{1});  // default S2
+        const SweepSpec ranges = parse_sweep_spec(R"({"models": ["resnet18"], "accelerators": ["edge"], "algorithms": ["gamma"],
+            "budgets": {"from": 1000, "to": 16000, "times": 2}, "seeds": {"from": 3, "to": 9, "step": 3}})",
+                                                  "r.json", "");
+        QCOMPARE(ranges.budgets, (std::vector<std::int64_t>{1000, 2000, 4000, 8000, 16000}));
+        QCOMPARE(ranges.seeds, (std::vector<std::uint64_t>{3, 6, 9}));
+        const SweepPlan plan(ranges);
+        QCOMPARE(plan.size(), std::size_t{15});
+        QCOMPARE(plan.point(1).seed, std::size_t{1});  // seeds vary fastest
+        QCOMPARE(plan.point(3).budget, std::size_t{1});
+    }
+
+    void run_identity_is_the_settings_not_the_spec_layout() {
+        const SweepPlan a(parse_sweep_spec(kSmallSpec, "a.json", ""));
+        // The same runs listed in another order, plus more seeds: the shared runs keep their ids.
+        const SweepPlan b(parse_sweep_spec(R"({"models": [{"model": "resnet18", "layers": "1-3"}], "accelerators": ["eyeriss-like", "edge"],
+            "algorithms": ["fixed-nvdla", "gamma", "random"], "budgets": [300], "seeds": [2, 1, 3]})",
+                                           "b.json", ""));
+        std::set<std::string> ids_a, ids_b;
+        for (std::size_t i = 0; i < a.size(); ++i) ids_a.insert(a.run_id(i));
+        for (std::size_t i = 0; i < b.size(); ++i) ids_b.insert(b.run_id(i));
+        QCOMPARE(ids_a.size(), a.size());  // all different
+        for (const std::string& id : ids_a) QVERIFY(ids_b.contains(id));
+        QCOMPARE(ids_b.size(), ids_a.size() + 6);
+        QCOMPARE(a.run_id(0).size(), std::size_t{32});
+        // GAMMA's population is part of a GAMMA run's identity only.
+        const SweepPlan c(parse_sweep_spec(std::string(kSmallSpec).replace(std::string(kSmallSpec).find("\"name\""), 6, "\"gamma_population\": 50, \"name\""),
+                                           "c.json", ""));
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const bool gamma = a.spec().algorithms[a.point(i).algorithm].name == "gamma";
+            QCOMPARE(a.run_id(i) == c.run_id(i), !gamma);
+        }
+    }
+
+    void spec_errors_point_at_the_value_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("malformed") << "{\n  \"models\": [\"resnet18\",]\n}" << "spec.json:2:";
+        QTest::newRow("unknown field") << "{\"models\": [\"resnet18\"],\n \"seed\": [1]}" << "spec.json:2:10: unknown field \"seed\" (did you mean \"seeds\"?)";
+        QTest::newRow("unknown algorithm") << "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\"],\n \"algorithms\": [\"gamma\", \"gama\"]}"
+                                           << "spec.json:2:26: unknown algorithm \"gama\"";
+        QTest::newRow("unknown model") << "{\"models\": [\n  \"resnet99\"], \"accelerators\": [\"edge\"], \"algorithms\": [\"gamma\"]}"
+                                       << "spec.json:2:3: cannot load model \"resnet99\"";
+        QTest::newRow("unknown accelerator") << "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\", \"tpu9\"], \"algorithms\": [\"gamma\"]}"
+                                             << "spec.json:1:51: cannot load accelerator \"tpu9\": tpu9: no accelerator preset called \"tpu9\"";
+        QTest::newRow("duplicate seed") << "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\"], \"algorithms\": [\"gamma\"],\n\"seeds\": [1, 2, 1]}"
+                                        << "spec.json:2:17: \"1\" appears twice in \"seeds\"";
+        QTest::newRow("layers outside the model") << "{\"models\": [{\"model\": \"resnet18\", \"layers\": \"19-25\"}], \"accelerators\": [\"edge\"], \"algorithms\": [\"gamma\"]}"
+                                                  << "spec.json:1:45: layer selection \"19-25\" is outside 1-20";
+        QTest::newRow("bad objective") << "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\"], \"algorithms\": [\"gamma\"], \"objectives\": [\"speed\"]}"
+                                       << "spec.json:1:92: \"speed\" is not an objective";
+        QTest::newRow("bad range") << "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\"], \"algorithms\": [\"gamma\"], \"budgets\": {\"from\": 100, \"to\": 50}}"
+                                   << "spec.json:1:108: \"to\" = 50 is out of range [100,";
+        QTest::newRow("missing axis") << "{\"models\": [\"resnet18\"], \"algorithms\": [\"gamma\"]}" << "spec.json:1:1: missing field \"accelerators\"";
+        QTest::newRow("codesign not here") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"]}"
+                                           << "spec.json:1:10: run kind \"codesign\" (searching the accelerator under an area budget) is not available";
+        QTest::newRow("area budgets") << "{\"models\": [\"resnet18\"],\n \"area_budgets_mm2\": [1, 2]}"
+                                      << "spec.json:2:22: \"area_budgets_mm2\" is an axis of co-design sweeps";
+        QTest::newRow("newer format") << "{\"format\": \"mapscape-sweep\", \"version\": 7}" << "spec.json:1:41: sweep spec format version 7 is newer";
+        QTest::newRow("other format") << "{\"format\": \"mapscape-study\"}" << "spec.json:1:12: this is a \"mapscape-study\" file, not a mapscape-sweep";
+    }
+    void spec_errors_point_at_the_value() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        try {
+            parse_sweep_spec(text.toStdString(), "spec.json", "");
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            const QString message = QString::fromStdString(e.diagnostic().to_string());
+            QVERIFY2(message.startsWith(expected), qPrintable(message));
+        }
+    }
+
+    void a_task_sent_as_json_gives_the_same_result() {
+        const SweepPlan plan(parse_sweep_spec(kSmallSpec, "small.json", ""));
+        const RunTask task = plan.task(1);
+        const RunResult direct = execute_run(task, 1);
+        // What an MPI worker does: read the task, run it (with another thread count), send the result.
+        RunResult sent = execute_run(run_task_from_json(run_task_to_json(task).dump()), 2);
+        sent.worker_rank = 1;
+        const RunResult remote = run_result_from_json(run_result_to_json(sent).dump());
+        QCOMPARE(remote.worker_rank, 1);
+        QCOMPARE(remote.run_id, direct.run_id);
+        QCOMPARE(remote.runtime_cycles, direct.runtime_cycles);
+        QCOMPARE(remote.energy_nj, direct.energy_nj);
+        QCOMPARE(remote.layers.size(), direct.layers.size());
+        for (std::size_t i = 0; i < direct.layers.size(); ++i) {
+            QCOMPARE(remote.layers[i].mapping_json, direct.layers[i].mapping_json);
+            QCOMPARE(remote.layers[i].cost_json, direct.layers[i].cost_json);
+            QCOMPARE(remote.layers[i].trace_json, direct.layers[i].trace_json);
+        }
+    }
+
+    void a_stopped_sweep_resumes_to_the_same_database() {
+        QTemporaryDir dir;
+        const SweepPlan plan(parse_sweep_spec(kSmallSpec, "small.json", ""));
+        const QString whole = dir.filePath("whole.sqlite"), resumed = dir.filePath("resumed.sqlite");
+        const SweepOutcome one_go = sweep_into(whole, plan, {}, nullptr, 1);
+        QCOMPARE(one_go.progress.written, std::int64_t{12});
+        QCOMPARE(count(whole, "SELECT count(*) FROM layer_results"), std::int64_t{36});
+
+        std::stop_source stop;
+        StopAfter sink(stop, 5);
+        const SweepOutcome first = sweep_into(resumed, plan, stop.get_token(), &sink, 2);
+        QVERIFY(first.stopped);
+        QCOMPARE(first.progress.written, std::int64_t{5});
+        QCOMPARE(count(resumed, "SELECT count(*) FROM runs"), std::int64_t{5});
+        const SweepOutcome second = sweep_into(resumed, plan);
+        QCOMPARE(second.progress.already_done, std::int64_t{5});
+        QCOMPARE(second.progress.written, std::int64_t{7});
+        QCOMPARE(content_without_timing(resumed), content_without_timing(whole));  // 1 thread and 2 threads alike
+        const SweepOutcome third = sweep_into(resumed, plan);
+        QCOMPARE(third.progress.written, std::int64_t{0});  // nothing left to do
+        QCOMPARE(count(resumed, "SELECT count(*) FROM invocations WHERE finished_at IS NOT NULL"), std::int64_t{3});
+    }
+
+    void a_stored_run_opens_as_study_parts() {
+        QTemporaryDir dir;
+        const SweepPlan plan(parse_sweep_spec(kSmallSpec, "small.json", ""));
+        const QString path = dir.filePath("r.sqlite");
+        sweep_into(path, plan);
+        ResultsDatabase db(path.toStdString(), ResultsDatabase::Access::ReadOnly);
+        const StoredRun run = db.read_run(plan.run_id(0));
+        QCOMPARE(run.algorithm, std::string("gamma"));
+        const RunStudyParts parts = study_parts_of(run);
+        QVERIFY(parts.model == plan.spec().models[0].model);
+        QVERIFY(parts.accelerator == plan.spec().accelerators[0].accelerator);
+        QVERIFY(!parts.mappings.empty());
+        for (const auto& [layer, mapping] : parts.mappings) QVERIFY(layer >= 0 && layer < 3 && mapping.num_levels() >= 1);
+        QVERIFY(run.layer_results[1].mapping_maestro.find("Dataflow") != std::string::npos);
+        const Trace sum = summed_trace({parse_trace(run.layer_results[0].trace_json), parse_trace(run.layer_results[1].trace_json)});
+        QVERIFY(!sum.empty());
+        for (std::size_t i = 1; i < sum.size(); ++i) QVERIFY(sum[i].second <= sum[i - 1].second);  // best so far only falls
+    }
+
+    void foreign_and_corrupt_files_are_refused_with_the_reason_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("text file") << "text" << "is not a SQLite database";
+        QTest::newRow("another application's database") << "foreign" << "is a SQLite database but not a Mapscape results database (application id 0, tables: customers)";
+        QTest::newRow("newer schema") << "newer" << "results schema version 2 is newer than this Mapscape understands (1); please upgrade";
+        QTest::newRow("missing table") << "damaged" << "is damaged: its table \"layer_results\" is missing";
+        QTest::newRow("corrupt pages") << "corrupt" << "is corrupt: ";
+        QTest::newRow("truncated copy") << "truncated" << "is corrupt: ";
+    }
+    void foreign_and_corrupt_files_are_refused_with_the_reason() {
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("x.sqlite");
+        if (kind == "text") {
+            write_file(dir, "x.sqlite", "run_id,model\n1,resnet18\n");
+        } else if (kind == "foreign") {
+            sql::Connection db(path.toStdString(), sql::Connection::Mode::ReadWriteCreate);
+            db.exec("CREATE TABLE customers(name TEXT)");
+        } else {
+            sweep_into(path, SweepPlan(parse_sweep_spec(kSmallSpec, "small.json", "")));
+            sql::Connection db(path.toStdString(), sql::Connection::Mode::ReadWriteCreate);
+            if (kind == "newer") db.exec("PRAGMA user_version=2");
+            if (kind == "damaged") db.exec("DROP TABLE layer_results");
+        }
+        if (kind == "corrupt") {
+            // Scribble over pages 2-4 (the first tables' b-tree pages), as a failing disk would.
+            std::fstream f(path.toStdString(), std::ios::in | std::ios::out | std::ios::binary);
+            f.seekp(4096);
+            const std::string junk(3 * 4096, '\x5a');
+            f.write(junk.data(), static_cast<std::streamsize>(junk.size()));
+        }
+        if (kind == "truncated") std::filesystem::resize_file(path.toStdString(), std::filesystem::file_size(path.toStdString()) / 2);
+        for (auto access : {ResultsDatabase::Access::ReadOnly, ResultsDatabase::Access::ReadWrite}) {
+            try {
+                ResultsDatabase db(path.toStdString(), access);
+                QFAIL("accepted");
+            } catch (const InputError& e) {
+                const QString message = QString::fromStdString(e.diagnostic().to_string());
+                QVERIFY2(message.startsWith(path + ": " + expected), qPrintable(message));
+            }
+        }
+        // The CLI says the same and exits with 2, leaving the file as it was.
+        const QByteArray before = [&] { QFile f(path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        const QString spec = write_file(dir, "spec.json", kSmallSpec);
+        const Run r = cli({"sweep", spec, "--db", path, "--quiet"});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QFile f(path);
+        f.open(QIODevice::ReadOnly);
+        QCOMPARE(f.readAll(), before);
+    }
+
+    void cli_reports_spec_errors_and_dry_runs() {
+        QTemporaryDir dir;
+        const QString bad = write_file(dir, "bad.json", "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\"],\n \"algorithms\": [\"gama\"]}");
+        const Run r = cli({"sweep", bad, "--db", dir.filePath("out.sqlite")});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.startsWith((bad + ":2:17: unknown algorithm \"gama\"").toUtf8()), r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("out.sqlite")));
+
+        const QString spec = write_file(dir, "small.json", kSmallSpec);
+        const Run dry = cli({"sweep", spec, "--db", dir.filePath("out.sqlite"), "--dry-run", "--threads", "1"});
+        QCOMPARE(dry.exit_code, 0);
+        QVERIFY2(dry.out.contains("small: 12 runs (1 models x 2 accelerators x 1 systems x 3 algorithms"), dry.out.constData());
+        QVERIFY(dry.out.contains("0 already in"));
+        QVERIFY(QRegularExpression("estimated time per run: mean [0-9.e+-]+ s").match(QString::fromUtf8(dry.out)).hasMatch());
+        QVERIFY(!QFile::exists(dir.filePath("out.sqlite")));  // a dry run writes nothing
+
+        const Run real = cli({"sweep", spec, "--db", dir.filePath("out.sqlite"), "--threads", "2"});
+        QCOMPARE(real.exit_code, 0);
+        QVERIFY(real.out.contains("[12/12]"));
+        const Run again = cli({"sweep", spec, "--db", dir.filePath("out.sqlite"), "--dry-run"});
+        QVERIFY2(again.out.contains("12 already in"), again.out.constData());
+        QVERIFY(again.out.contains("0 to run"));
+    }
+
+    void a_killed_sweep_loses_only_the_runs_in_flight() {
+        QTemporaryDir dir;
+        const QString spec = write_file(dir, "kill.json", kKillSpec);
+        const QString killed = dir.filePath("killed.sqlite"), whole = dir.filePath("whole.sqlite");
+        QProcess p;
+        p.start(MAPSCAPE_CLI_PATH, {"sweep", spec, "--db", killed, "--threads", "1"});
+        QVERIFY(p.waitForStarted());
+        // Kill it (SIGKILL: no chance to tidy up) once four runs are stored.
+        QByteArray out;
+        QElapsedTimer clock;
+        clock.start();
+        while (!out.contains("[4/16]") && clock.elapsed() < 60000) {
+            p.waitForReadyRead(100);
+            out += p.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("[4/16]"), out.constData());
+        ::kill(static_cast<pid_t>(p.processId()), SIGKILL);
+        p.waitForFinished();
+        out += p.readAllStandardOutput();
+        // A line per stored run, printed after its transaction commits.
+        const std::int64_t printed = QString::fromUtf8(out).count(QRegularExpression("^\\[\\d+/16\\]", QRegularExpression::MultilineOption));
+        QVERIFY(printed >= 4 && printed < 16);
+        // Every run printed is in the database with all its layers (and perhaps the one whose
+        // line the kill cut off); nothing is half-written.
+        const std::int64_t stored = count(killed, "SELECT count(*) FROM runs");
+        QVERIFY2(stored == printed || stored == printed + 1, qPrintable(QString("%1 printed, %2 stored").arg(printed).arg(stored)));
+        QCOMPARE(count(killed, "SELECT count(*) FROM layer_results"), stored * 6);
+        const Run resume = cli({"sweep", spec, "--db", killed, "--threads", "1"});
+        QCOMPARE(resume.exit_code, 0);
+        QVERIFY2(resume.out.contains(QByteArray::number(16 - stored) + " run(s) stored (0 failed), " + QByteArray::number(stored) + " already there"),
+                 resume.out.constData());
+        QCOMPARE(cli({"sweep", spec, "--db", whole, "--threads", "2", "--quiet"}).exit_code, 0);
+        QCOMPARE(content_without_timing(killed), content_without_timing(whole));
+    }
+
+    void one_rank_and_two_mpi_ranks_give_the_same_database() {
+        if (!cli_has_mpi()) QSKIP("mapscape-cli was built without MPI");
+        const QString mpirun = QStandardPaths::findExecutable("mpirun");
+        QVERIFY2(!mpirun.isEmpty(), "mapscape-cli has MPI but there is no mpirun (Debian: openmpi-bin)");
+        QTemporaryDir dir;
+        const QString spec = write_file(dir, "small.json", kSmallSpec);
+        const QString one = dir.filePath("one.sqlite"), two = dir.filePath("two.sqlite");
+        QCOMPARE(cli({"sweep", spec, "--db", one, "--threads", "1", "--quiet"}).exit_code, 0);
+        const Run r = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", spec, "--db", two, "--threads", "1"}, mpirun);
+        QVERIFY2(r.exit_code == 0, (r.out + r.err).constData());
+        QVERIFY2(r.out.contains("on 2 rank(s) x 1 thread(s)"), r.out.constData());
+        QCOMPARE(count(two, "SELECT count(DISTINCT worker_rank) FROM runs"), std::int64_t{2});  // both ranks ran runs
+        QCOMPARE(count(two, "SELECT ranks FROM invocations"), std::int64_t{2});
+        QCOMPARE(content_without_timing(two), content_without_timing(one));
+        // An MPI sweep with a bad spec stops every rank with the diagnostic.
+        const QString bad = write_file(dir, "bad.json", "{\"models\": [\"resnet18\"]}");
+        const Run b = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", bad, "--db", dir.filePath("bad.sqlite")}, mpirun);
+        QVERIFY(b.exit_code != 0);
+        QVERIFY2(b.err.contains("bad.json:1:1: missing field \"accelerators\""), b.err.constData());
+    }
+
+    void the_column_cache_filters_sorts_and_exports() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("s.sqlite");
+        write_synthetic_results(path.toStdString(), 3000);
+        ResultsDatabase db(path.toStdString(), ResultsDatabase::Access::ReadOnly);
+        QCOMPARE(db.meta("synthetic"), std::string("1"));
+        const RunTable t = load_run_table(db);
+        QCOMPARE(t.rows(), std::size_t{3000});
+        const int algorithm = t.column_index("algorithm"), runtime = t.column_index("runtime_cycles");
+        QVERIFY(algorithm >= 0 && runtime >= 0);
+        const auto& values = t.column(static_cast<std::size_t>(algorithm)).values;
+        QVERIFY(std::is_sorted(values.begin(), values.end()));
+        const auto gamma = static_cast<std::uint32_t>(std::find(values.begin(), values.end(), "gamma") - values.begin());
+        RunFilter f;
+        f.allowed_values.push_back({algorithm, {gamma}});
+        std::vector<std::uint32_t> rows = filter_runs(t, f);
+        QCOMPARE(rows.size(), std::size_t{300});  // one run in ten
+        for (std::uint32_t r : rows) QCOMPARE(t.text(r, static_cast<std::size_t>(algorithm)), std::string("gamma"));
+        sort_runs(t, rows, runtime, true);
+        auto value = [&](std::size_t i) { return t.number(rows[i], static_cast<std::size_t>(runtime)); };
+        std::size_t with_value = 0;
+        while (with_value < rows.size() && !std::isnan(value(with_value))) ++with_value;
+        QVERIFY(with_value > 0);
+        for (std::size_t i = 1; i < with_value; ++i) QVERIFY(value(i - 1) >= value(i));
+        for (std::size_t i = with_value; i < rows.size(); ++i) QVERIFY(std::isnan(value(i)));  // NULLs last
+        f.text = "EYERISS";  // any text column, any case
+        const std::vector<std::uint32_t> eyeriss = filter_runs(t, f);
+        QVERIFY(!eyeriss.empty() && eyeriss.size() < rows.size());
+        RunFilter complete;
+        complete.complete_only = true;
+        const std::size_t complete_runs = filter_runs(t, complete).size();
+        QVERIFY(complete_runs > 2000 && complete_runs < 3000);  // the synthetic runs leave one in 20 incomplete
+        const std::string csv = run_table_csv(t, eyeriss);
+        QCOMPARE(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), eyeriss.size() + 1);
+        QVERIFY(csv.starts_with("model,accelerator,system,algorithm,objective,budget_samples,seed,"));
+    }
+};
+
+QTEST_GUILESS_MAIN(SweepTest)
+#include "test_sweep.moc"
