@@ -215,7 +215,7 @@ CodesignResult run_map_opt(const CodesignProblem& problem, FixedHardware kind, C
     request.layers = p.layers;
     request.layer_numbers = p.layer_numbers;
     request.base.accelerator = hw;
-    request.base.system = TargetSystem::S2;
+    request.base.system = TargetSystem::S1;  // its array is fixed: 2 levels, the rows its cluster size
     request.base.budget.samples = p.budget_samples;
     request.base.budget.seconds = p.budget_seconds;
     request.base.seed = p.seed;

@@ -12,7 +12,8 @@
 //  * Mapping-opt: GAMMA on three accelerators fixed at the budget, compute-focused (75% of the
 //    area in PEs), medium (50%) and buffer-focused (25%), the rest in buffers (a fifth in the
 //    PEs' L1s, but at least twice the least L1 the model's layers need; the rest in L2, at least
-//    5% of the budget, with fewer PEs if need be), the PEs in a square-ish 2D array. Layers are independent on a
+//    5% of the budget, with fewer PEs if need be), the PEs in a square-ish 2D array whose shape
+//    the mappings keep (GAMMA's S1 system: 2 levels, a row per cluster), as DiGamma's arrays do. Layers are independent on a
 //    fixed accelerator, so a design point is one mapping per layer and each layer gets the whole
 //    sample budget.
 #pragma once

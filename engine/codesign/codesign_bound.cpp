@@ -11,31 +11,10 @@ namespace mapscape {
 CodesignBound codesign_bound(const CodesignProblem& p) {
     CodesignBound b;
     const DesignSpace space(p);
-    // The least L1 every PE must have (the largest of the layers' minimums; a map space that
-    // spreads filter rows or columns over an inner level lowers it), and so the most PEs that fit.
-    bool rows_spread = false, columns_spread = false;
-    for (std::size_t k = 1; k < p.base.map_space.levels.size(); ++k)
-        for (DimRole r : p.base.map_space.levels[k].parallel) {
-            rows_spread |= r == DimRole::FilterRow;
-            columns_spread |= r == DimRole::FilterCol;
-        }
-    std::int64_t l1_bytes = 1;
-    for (const Layer& l : p.layers)
-        l1_bytes = std::max(l1_bytes, min_l1_elements(l, rows_spread, columns_spread) * p.base.word_size_bytes);
+    b.max_pes = space.feasible_pes();
+    const std::int64_t l1_bytes = space.least_l1_bytes();
     Accelerator pe = p.base;
-    pe.num_pes = 1;
     pe.simd_lanes = 1;
-    auto fits = [&](std::int64_t pes) {
-        pe.num_pes = pes;
-        return area_of(p.area_model, pe, l1_bytes, 1).total_um2() <= p.area_budget_um2;
-    };
-    std::int64_t lo = 0, hi = std::max<std::int64_t>(1, space.max_pes());
-    if (fits(hi)) lo = hi;
-    while (hi - lo > 1) {
-        const std::int64_t mid = lo + (hi - lo) / 2;
-        (fits(mid) ? lo : hi) = mid;
-    }
-    b.max_pes = std::max<std::int64_t>(1, lo);
 
     Accelerator widest = p.base;
     widest.num_pes = b.max_pes;

@@ -12,7 +12,7 @@ constexpr std::size_t kSinkBatch = 200;
 
 // Evaluates every layer of a design; `reports` (when given) receives each layer's full report.
 DesignSummary assess(const CodesignProblem& p, const DecodedDesign& d, const std::vector<ComputeBound>& bounds,
-                     ReportDetail detail, std::vector<CostReport>* reports, BufferNeed* needs = nullptr) {
+                     ReportDetail detail, std::vector<CostReport>* reports, LayerOutcome* needs = nullptr) {
     DesignSummary s;
     const Accelerator& acc = d.accelerator;
     s.num_pes = acc.num_pes;
@@ -24,10 +24,10 @@ DesignSummary assess(const CodesignProblem& p, const DecodedDesign& d, const std
     for (std::size_t l = 0; l < p.layers.size(); ++l) {
         const CostReport r = evaluate(p.layers[l], acc, d.mappings[l], detail);
         if (reports) reports->push_back(r);
-        if (needs) needs[l] = {r.l1_required_bytes, r.l2_required_bytes};
         Invalidity why = r.invalid.kind;
         if (why == Invalidity::None && p.reject_model_artefacts)
             why = model_artefact(r, bounds[l].with_pes(acc.num_pes), d.mappings[l]);
+        if (needs) needs[l] = {why == Invalidity::None, r.runtime_cycles, r.energy.total_nj, r.l1_required_bytes, r.l2_required_bytes};
         if (why != Invalidity::None) {
             if (s.why == DesignInvalidity::None) {
                 s.why = DesignInvalidity::LayerCannotRun;
@@ -131,7 +131,7 @@ std::size_t DesignEvaluator::evaluate(const std::vector<DecodedDesign>& batch, s
     const auto n = static_cast<std::size_t>(std::min<std::int64_t>(remaining(), static_cast<std::int64_t>(batch.size())));
     summaries_.resize(n);
     const std::size_t layers = problem_->layers.size();
-    needs_.assign(n * layers, BufferNeed{});
+    needs_.assign(n * layers, LayerOutcome{});
     auto body = [&](std::size_t i) {
         summaries_[i] = assess(*problem_, batch[i], bounds_, ReportDetail::Objectives, nullptr, needs_.data() + i * layers);
     };
@@ -154,6 +154,11 @@ std::size_t DesignEvaluator::evaluate(const std::vector<DecodedDesign>& batch, s
     }
     if (sink_ && pending_.size() >= kSinkBatch) flush_sink(false);
     return n;
+}
+
+void DesignEvaluator::account(std::int64_t samples) {
+    samples_ += std::clamp<std::int64_t>(samples, 0, std::max<std::int64_t>(0, remaining()));
+    flush_sink(false);
 }
 
 void DesignEvaluator::flush_sink(bool finished) {

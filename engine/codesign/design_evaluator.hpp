@@ -25,8 +25,12 @@ enum class DesignInvalidity : std::uint8_t {
     OverPeLimit,
 };
 
-// The buffers one layer's mapping needs (bytes: L1 per PE, L2).
-struct BufferNeed {
+// One layer of an evaluated design: whether its mapping can run (and is not undercounted), its
+// cost, and the buffers it needs (bytes: L1 per PE, L2).
+struct LayerOutcome {
+    bool valid = false;
+    std::int64_t runtime_cycles = 0;
+    double energy_nj = 0;
     std::int64_t l1_bytes = 0, l2_bytes = 0;
 };
 
@@ -88,11 +92,16 @@ public:
     std::size_t evaluate(const std::vector<DesignGenome>& batch, std::vector<double>& objectives);
     std::size_t evaluate(const std::vector<DecodedDesign>& batch, std::vector<double>& objectives);
     void decode(const DesignGenome& design, DecodedDesign& out) const;
-    // What the last evaluate() learnt of each design it evaluated (in batch order), and each
-    // of its layers' buffer needs (layers of design i at [i x layers, (i + 1) x layers); zero
-    // after the first layer that cannot run).
+    // What the last evaluate() learnt of each design it evaluated (in batch order), and of
+    // each of its layers (design i's at [i x layers, (i + 1) x layers); invalid after the first
+    // layer that cannot run).
     const std::vector<DesignSummary>& last_summaries() const { return summaries_; }
-    const std::vector<BufferNeed>& last_buffer_needs() const { return needs_; }
+    const std::vector<LayerOutcome>& last_layer_outcomes() const { return needs_; }
+
+    // Counts `samples` design points evaluated elsewhere (per-layer mapping searches on a fixed
+    // array: layers are independent there, so n evaluations of every layer are n design points)
+    // and reports progress.
+    void account(std::int64_t samples);
 
     // The best design in full detail (re-evaluated), with the run's figures.
     CodesignResult finish();
@@ -115,7 +124,7 @@ private:
     bool stopped_ = false;
     std::vector<DecodedDesign> decoded_;     // scratch
     std::vector<DesignSummary> summaries_;   // scratch
-    std::vector<BufferNeed> needs_;          // scratch
+    std::vector<LayerOutcome> needs_;          // scratch
     std::vector<DesignSummary> pending_;     // not yet given to the sink
 };
 

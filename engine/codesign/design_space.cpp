@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cost/bounds.hpp"
+
 namespace mapscape {
 
 namespace {
@@ -67,6 +69,28 @@ DesignSpace::DesignSpace(const CodesignProblem& p) : problem_(&p) {
     const AreaBreakdown smallest = area_of(p.area_model, one, 1, 1);
     max_l1_ = bytes_within(p.area_model.l1, p.area_budget_um2 - smallest.total_um2() + smallest.l1_um2);
     max_l2_ = bytes_within(p.area_model.l2, p.area_budget_um2 - smallest.total_um2() + smallest.l2_um2);
+    // The least L1 every PE needs (a map space that spreads filter rows or columns over an inner
+    // level lowers it), and the most PEs that fit with it.
+    bool rows_spread = false, columns_spread = false;
+    for (std::size_t k = 1; k < constraints.levels.size(); ++k)
+        for (DimRole r : constraints.levels[k].parallel) {
+            rows_spread |= r == DimRole::FilterRow;
+            columns_spread |= r == DimRole::FilterCol;
+        }
+    for (const Layer& l : p.layers) least_l1_ = std::max(least_l1_, min_l1_elements(l, rows_spread, columns_spread) * p.base.word_size_bytes);
+    std::int64_t lo = 0, hi = max_pes_;
+    auto fits = [&](std::int64_t pes) {
+        one.num_pes = pes;
+        return area_of(p.area_model, one, least_l1_, 1).total_um2() <= p.area_budget_um2;
+    };
+    if (fits(hi)) lo = hi;
+    while (hi - lo > 1) {
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        (fits(mid) ? lo : hi) = mid;
+    }
+    feasible_pes_ = std::max<std::int64_t>(1, lo);
+    one.num_pes = 1;
+
     // Divisors of the parallelisable dimensions, and products of two of them.
     std::vector<std::int64_t> divisors;
     for (const GenomeSpace& g : base_)
@@ -163,9 +187,9 @@ HardwareGenes DesignSpace::random_hardware(Rng& rng) const {
     hw.levels = static_cast<int>(uniform(rng, min_levels_, max_levels_));
     std::array<double, kMaxGenomeLevels> shares{};
     for (double& s : shares) s = std::uniform_real_distribution<double>(0.05, 1.0)(rng);
-    hw.dims = factor_shape(log_uniform(rng, 1, max_pes_), hw.levels, shares);
-    hw.l1_bytes = log_uniform(rng, 1, max_l1_);
-    hw.l2_bytes = log_uniform(rng, 1, max_l2_);
+    hw.dims = factor_shape(log_uniform(rng, 1, feasible_pes_), hw.levels, shares);
+    hw.l1_bytes = log_uniform(rng, std::min(least_l1_, max_l1_), std::min(max_l1_, 16 * least_l1_));
+    hw.l2_bytes = log_uniform(rng, std::min<std::int64_t>(1024, max_l2_), std::max<std::int64_t>(1, max_l2_ / 8));
     repair(hw);
     return hw;
 }

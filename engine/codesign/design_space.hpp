@@ -43,6 +43,10 @@ public:
     // The most PEs any design may have: what the area budget allows with the smallest buffers,
     // and the PE limit.
     std::int64_t max_pes() const { return max_pes_; }
+    // The least L1 per PE any design needs (the largest of the layers' least: cost/bounds.hpp),
+    // and the most PEs that fit the budget with it (and the smallest L2): no design has more.
+    std::int64_t least_l1_bytes() const { return least_l1_; }
+    std::int64_t feasible_pes() const { return feasible_pes_; }
     // The largest buffers worth searching (what the budget leaves when every other part is smallest).
     std::int64_t max_l1_bytes() const { return max_l1_; }
     std::int64_t max_l2_bytes() const { return max_l2_; }
@@ -77,7 +81,7 @@ private:
     const CodesignProblem* problem_;
     std::vector<GenomeSpace> base_;
     int min_levels_ = 1, max_levels_ = 2;
-    std::int64_t max_pes_ = 1, max_l1_ = 1, max_l2_ = 1;
+    std::int64_t max_pes_ = 1, max_l1_ = 1, max_l2_ = 1, least_l1_ = 1, feasible_pes_ = 1;
     std::vector<std::int64_t> friendly_;
 };
 

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "search/gamma_operators.hpp"
+#include "util/seed_mixing.hpp"
+#include "util/thread_pool.hpp"
 #include "util/fingerprint_set.hpp"
 
 namespace mapscape {
@@ -13,11 +16,17 @@ namespace {
 struct Individual {
     DesignGenome design;
     double fitness = std::numeric_limits<double>::infinity();
-    DesignSummary summary;  // what its evaluation found: area, buffer needs, the layers needing most
-    std::vector<BufferNeed> needs;  // per layer
+    DesignSummary summary{};  // what its evaluation found: area, buffer needs, the layers needing most
+    std::vector<LayerOutcome> needs{};  // per layer
 };
 
 bool by_fitness(const Individual& a, const Individual& b) { return a.fitness < b.fitness; }
+
+// The best mapping seen for one layer on one array, and what it cost that layer.
+struct LayerBest {
+    Genome genome;
+    double cost = std::numeric_limits<double>::infinity();
+};
 
 std::int64_t smallest_prime_factor(std::int64_t n) {
     for (std::int64_t f = 2; f * f <= n; ++f)
@@ -28,7 +37,7 @@ std::int64_t smallest_prime_factor(std::int64_t n) {
 class Digamma {
 public:
     Digamma(const CodesignProblem& p, const DigammaOptions& o, CodesignSink* sink, std::stop_token stop)
-        : options_(o), space_(p), evaluator_(p, space_, sink, std::move(stop)), rng_(p.seed) {
+        : options_(o), stop_(stop), space_(p), evaluator_(p, space_, sink, std::move(stop)), rng_(p.seed) {
         mapping_options_ = o.mapping;
         mapping_options_.growth_rate = 0;  // the array's dimensions decide the levels
         mapping_options_.aging_rate = 0;
@@ -40,10 +49,14 @@ public:
         evaluate(population, 0);
         for (int gen = 1; !evaluator_.done(); ++gen) {
             std::stable_sort(population.begin(), population.end(), by_fitness);
-            if (!polished_ && in_last_share(options_.polish_share) && std::isfinite(population.front().fitness)) {
-                polished_ = true;
-                population.front() = polish(population.front());
-                continue;
+            if (in_last_share(options_.refine_share)) {
+                const auto best = std::min_element(population.begin(), population.end(), [](const Individual& a, const Individual& b) {
+                    return a.summary.objective < b.summary.objective;
+                });
+                if (best->summary.valid) {
+                    refine(*best);
+                    break;  // the refinement spends the rest of the budget
+                }
             }
             const auto valid = static_cast<int>(std::count_if(population.begin(), population.end(),
                                                                [](const Individual& i) { return std::isfinite(i.fitness); }));
@@ -85,14 +98,18 @@ private:
     // (the least buffer, so the likeliest to fit the budget).
     std::vector<Individual> initial_population(int size) {
         std::vector<Individual> p;
-        for (double share : {0.25, 0.5, 0.75, 0.9}) {
+        for (double share : {0.5, 0.65, 0.8, 0.9}) {
             if (static_cast<int>(p.size()) >= size / 4) break;
             DesignGenome d;
             d.hw.levels = std::clamp(2, space_.min_levels(), space_.max_levels());
-            const auto pes = std::max<std::int64_t>(1, static_cast<std::int64_t>(share * static_cast<double>(space_.max_pes())));
+            const auto pes = std::max<std::int64_t>(1, static_cast<std::int64_t>(share * static_cast<double>(space_.feasible_pes())));
             d.hw.dims = factor_shape(pes, d.hw.levels, {1.0, 1.0, 1.0});
-            d.hw.l1_bytes = std::max<std::int64_t>(1, space_.max_l1_bytes() / 64);
-            d.hw.l2_bytes = std::max<std::int64_t>(1, space_.max_l2_bytes() / 4);
+            for (int k = 0; k < d.hw.levels; ++k) {  // sizes that divide the layers' dimensions well
+                std::int64_t& dim = d.hw.dims[static_cast<std::size_t>(k)];
+                dim = space_.friendly_near(dim, 1.3, rng_);
+            }
+            d.hw.l1_bytes = 2 * space_.least_l1_bytes();
+            d.hw.l2_bytes = 16 * 1024;
             space_.conform(d, rng_);
             for (std::size_t l = 0; l < d.layers.size(); ++l) {
                 Genome& g = d.layers[l];
@@ -188,7 +205,8 @@ private:
     // The domain-aware steps DiGamma's buffer rule calls for: the design's buffers are as large as
     // its hungriest layers need, so shrink those layers' tiles; an array that leaves area unused
     // grows into it, one over the budget shrinks to fit.
-    void fit_to_budget(DesignGenome& d, const DesignSummary& parent, const std::vector<BufferNeed>& needs) {
+    // Marks in `changed` the layers whose mappings it squeezed.
+    void fit_to_budget(DesignGenome& d, const DesignSummary& parent, const std::vector<LayerOutcome>& needs, std::vector<bool>& changed) {
         const double budget = evaluator_.problem().area_budget_um2;
         if (parent.area_um2 <= 0) return;
         const double room = budget / parent.area_um2;
@@ -223,22 +241,97 @@ private:
                 for (Dim dim : base.parallel_choices)
                     if (at(level.tile, dim) > at(level.tile, largest)) largest = dim;
                 at(level.tile, largest) = std::max<std::int64_t>(1, at(level.tile, largest) / 2);
+                changed[layer] = true;
+            }
+            // Spend what the smaller buffer frees on PEs at once: a squeeze alone is slower, and
+            // only pays together with the larger array it makes room for.
+            const Accelerator acc = space_.accelerator(d.hw);
+            const AreaBreakdown after = area_of(evaluator_.problem().area_model, acc, l1 ? static_cast<std::int64_t>(target) : parent.l1_bytes,
+                                                l1 ? parent.l2_bytes : static_cast<std::int64_t>(target));
+            const double per_pe = (after.pes_um2 + after.l1_um2) / static_cast<double>(std::max<std::int64_t>(1, acc.num_pes));
+            const double extra_pes = (budget - after.total_um2()) / std::max(per_pe, 1e-9);
+            std::vector<int> free_dims;
+            for (int k = 0; k < d.hw.levels; ++k)
+                if (space_.fixed_dim(k) == 0) free_dims.push_back(k);
+            if (extra_pes >= 1 && !free_dims.empty()) {
+                std::int64_t& dim = d.hw.dims[static_cast<std::size_t>(free_dims[static_cast<std::size_t>(uniform(rng_, 0, static_cast<std::int64_t>(free_dims.size()) - 1))])];
+                const double grow = 1 + extra_pes * std::uniform_real_distribution<double>(0.5, 1.0)(rng_) / static_cast<double>(acc.num_pes);
+                dim = std::max(dim + 1, static_cast<std::int64_t>(std::floor(static_cast<double>(dim) * grow)));
+                space_.repair(d.hw);
             }
         }
     }
 
-    void mutate(DesignGenome& d, const Individual& parent) {
+    // Returns which layers' mappings were mutated.
+    std::vector<bool> mutate(DesignGenome& d, const Individual& parent) {
+        std::vector<bool> mutated(d.layers.size(), false);
         if (chance(options_.hw_mutation_rate)) mutate_hardware(d.hw);
-        if (chance(options_.budget_fit_rate)) fit_to_budget(d, parent.summary, parent.needs);
+        if (chance(options_.budget_fit_rate)) fit_to_budget(d, parent.summary, parent.needs, mutated);
         grow_or_age(d);
         space_.conform(d, rng_);
-        bool any = false;
+        if (chance(options_.best_layers_rate)) use_best_layers(d, mutated);
         for (std::size_t l = 0; l < d.layers.size(); ++l)
             if (chance(options_.layer_mutation_rate)) {
                 mutate_layer(d, l);
-                any = true;
+                mutated[l] = true;
             }
-        if (!any && !d.layers.empty()) mutate_layer(d, static_cast<std::size_t>(uniform(rng_, 0, static_cast<std::int64_t>(d.layers.size()) - 1)));
+        if (!d.layers.empty() && std::none_of(mutated.begin(), mutated.end(), [](bool m) { return m; })) {
+            const auto l = static_cast<std::size_t>(uniform(rng_, 0, static_cast<std::int64_t>(d.layers.size()) - 1));
+            mutate_layer(d, l);
+            mutated[l] = true;
+        }
+        return mutated;
+    }
+
+    // Layers are independent on a given array, so a child starts, for every layer the budget
+    // step did not just squeeze, from the best mapping any evaluated design found for that layer
+    // on its array, and mutates from there: every sample then advances every layer's mapping
+    // search on that array, as separate GAMMA searches would, while the array itself evolves.
+    void use_best_layers(DesignGenome& d, const std::vector<bool>& mutated) {
+        const auto it = best_by_hw_.find(hardware_key(d.hw));
+        if (it == best_by_hw_.end()) return;
+        for (std::size_t l = 0; l < d.layers.size(); ++l)
+            if (!mutated[l] && std::isfinite(it->second[l].cost)) d.layers[l] = it->second[l].genome;
+    }
+
+    std::uint64_t hardware_key(const HardwareGenes& hw) const {
+        std::uint64_t h = 1469598103934665603ULL;
+        auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+        mix(static_cast<std::uint64_t>(hw.levels));
+        for (int k = 0; k < hw.levels; ++k) mix(static_cast<std::uint64_t>(hw.dims[static_cast<std::size_t>(k)]));
+        if (evaluator_.problem().buffers == BufferSizing::Searched) {
+            mix(static_cast<std::uint64_t>(hw.l1_bytes));
+            mix(static_cast<std::uint64_t>(hw.l2_bytes));
+        }
+        return h;
+    }
+
+    // A layer's share of the design's objective, to rank its mappings on one array: its runtime
+    // (latency, latency x area: the area is the array's), its energy, or for EDP the first-order
+    // change of the product (runtime x the design's energy + energy x the design's runtime).
+    double layer_cost(const LayerOutcome& o, const DesignSummary& design) const {
+        double cost = 0;
+        for (const ObjectiveTerm& t : evaluator_.problem().objective.terms) switch (t.metric) {
+                case Metric::Energy: cost += t.weight * o.energy_nj / std::max(design.energy_nj, 1e-300); break;
+                case Metric::Edp:
+                    cost += t.weight * (o.energy_nj / std::max(design.energy_nj, 1e-300) +
+                                        static_cast<double>(o.runtime_cycles) / std::max<double>(static_cast<double>(design.runtime_cycles), 1));
+                    break;
+                default: cost += t.weight * static_cast<double>(o.runtime_cycles) / std::max<double>(static_cast<double>(design.runtime_cycles), 1);
+            }
+        return cost * (evaluator_.problem().objective.terms.size() == 1 ? std::max<double>(static_cast<double>(design.runtime_cycles), 1) : 1);
+    }
+
+    void remember_layers(const Individual& i) {
+        if (!i.summary.valid || i.needs.size() != i.design.layers.size()) return;
+        if (best_by_hw_.size() > kMaxRememberedArrays) best_by_hw_.clear();  // bounded memory; it refills from the population
+        std::vector<LayerBest>& best = best_by_hw_[hardware_key(i.design.hw)];
+        best.resize(i.design.layers.size());
+        for (std::size_t l = 0; l < best.size(); ++l) {
+            if (!i.needs[l].valid) continue;
+            const double cost = layer_cost(i.needs[l], i.summary);
+            if (cost < best[l].cost) best[l] = {i.design.layers[l], cost};
+        }
     }
 
     // Crossover of mappings: the hardware of `a`, each layer's mapping from either parent (a
@@ -259,6 +352,13 @@ private:
     std::vector<Individual> next_generation(const std::vector<Individual>& ranked, int size, int elites, int valid) {
         const int parents = std::clamp(static_cast<int>(std::lround(size * options_.parent_ratio)), std::min(2, valid), valid);
         std::vector<Individual> next(ranked.begin(), ranked.begin() + elites);
+        // The arrays of the best designs with every layer's best mapping seen on them: the
+        // per-layer searches' progress, put together (a design nobody evaluated otherwise).
+        for (int e = 0; e < elites && static_cast<int>(next.size()) < size; ++e) {
+            Individual assembled{ranked[static_cast<std::size_t>(e)].design};
+            use_best_layers(assembled.design, std::vector<bool>(assembled.design.layers.size(), false));
+            if (seen_.insert(fingerprint(assembled.design))) next.push_back(std::move(assembled));
+        }
         while (static_cast<int>(next.size()) < size) {
             const int a = static_cast<int>(uniform(rng_, 0, parents - 1));
             int b = static_cast<int>(uniform(rng_, 0, parents - 2));
@@ -290,47 +390,60 @@ private:
         stagnant_ = 0;
     }
 
-    // First-improvement local search around the best design: every layer's GAMMA neighbours (one
-    // change to its mapping) and one-step changes of each array dimension, a batch at a time.
-    Individual polish(Individual best) {
-        bool improved = true;
-        while (improved && !evaluator_.done()) {
-            improved = false;
-            std::vector<Individual> around;
-            for (std::size_t l = 0; l < best.design.layers.size(); ++l) {
-                const GenomeSpace s = space_.layer_space(l, best.design.hw);
-                GammaOperators ops(s, mapping_options_, rng_);
-                for (Genome& n : ops.neighbours(best.design.layers[l])) {
-                    Individual i{best.design};
-                    i.design.layers[l] = std::move(n);
-                    if (seen_.insert(fingerprint(i.design))) around.push_back(std::move(i));
-                }
-            }
-            for (int k = 0; k < best.design.hw.levels; ++k) {
-                if (space_.fixed_dim(k) > 0) continue;
-                const std::int64_t d = best.design.hw.dims[static_cast<std::size_t>(k)];
-                for (std::int64_t v : {d - 1, d + 1, d / 2, d * 2}) {
-                    if (v < 1 || v == d) continue;
-                    Individual i{best.design};
-                    i.design.hw.dims[static_cast<std::size_t>(k)] = v;
-                    space_.conform(i.design, rng_);
-                    if (seen_.insert(fingerprint(i.design))) around.push_back(std::move(i));
-                }
-            }
-            std::shuffle(around.begin(), around.end(), rng_);
-            for (std::size_t i = 0; i < around.size() && !evaluator_.done(); i += kPolishBatch) {
-                std::vector<Individual> batch(std::make_move_iterator(around.begin() + static_cast<std::ptrdiff_t>(i)),
-                                              std::make_move_iterator(around.begin() + static_cast<std::ptrdiff_t>(std::min(around.size(), i + kPolishBatch))));
-                evaluate(batch, 0);
-                const auto it = std::min_element(batch.begin(), batch.end(), by_fitness);
-                if (it->fitness < best.fitness) {
-                    best = std::move(*it);
-                    improved = true;
-                    break;
-                }
-            }
+    // The last share of the budget refines the best design's mappings on its array: layers are
+    // independent on a fixed array, so a GAMMA search per layer, each of the remaining samples
+    // long and warm-started from the design's mapping, spends them as that many design points
+    // (as Mapping-opt does). The array's shape stays the mappings' cluster sizes and the buffers
+    // stay what the design has, so the refined design keeps within the budget.
+    void refine(const Individual& best) {
+        const CodesignProblem& p = evaluator_.problem();
+        const std::int64_t samples = evaluator_.remaining();
+        if (samples <= 1) return;
+        const HardwareGenes& hw = best.design.hw;
+        Accelerator acc = space_.accelerator(hw);
+        acc.l1_size_bytes = best.summary.l1_bytes;
+        acc.l2_size_bytes = best.summary.l2_bytes;
+        MapSpace shape = p.base.map_space;
+        if (shape.flexible()) shape.style = "custom";
+        shape.levels.resize(static_cast<std::size_t>(hw.levels));
+        for (int k = 1; k < hw.levels; ++k) shape.levels[static_cast<std::size_t>(k)].cluster_size = hw.dims[static_cast<std::size_t>(k)];
+        acc.map_space = shape;
+        Objective per_layer = p.objective;  // each layer's share (area is the array's, fixed here)
+        for (ObjectiveTerm& t : per_layer.terms)
+            if (t.metric == Metric::LatencyArea || t.metric == Metric::Area) t.metric = Metric::Latency;
+        std::vector<SearchResult> results(best.design.layers.size());
+        auto search_layer = [&](std::size_t l) {
+            SearchProblem sp;
+            sp.layer = p.layers[l];
+            sp.accelerator = acc;
+            sp.system = TargetSystem::S3;  // the map space decides the levels
+            sp.objective = per_layer;
+            sp.budget.samples = samples - 1;
+            sp.seed = mix_seed(p.seed, 1000 + l);
+            sp.constraints.reject_below_compute_bound = p.reject_model_artefacts;
+            GammaOptions o;
+            o.seeds = {best.design.layers[l]};
+            results[l] = run_gamma(sp, o, nullptr, stop_);
+        };
+        if (p.threads > 1) {
+            ThreadPool pool(p.threads);
+            pool.parallel_for(results.size(), search_layer);
+        } else {
+            for (std::size_t l = 0; l < results.size(); ++l) search_layer(l);
         }
-        return best;
+        DecodedDesign refined;
+        evaluator_.decode(best.design, refined);
+        refined.accelerator = acc;
+        refined.accelerator.map_space = p.base.map_space;
+        if (p.buffers == BufferSizing::ToNeed) {  // sized to need again when the design is assessed
+            refined.accelerator.l1_size_bytes = space_.accelerator(hw).l1_size_bytes;
+            refined.accelerator.l2_size_bytes = space_.accelerator(hw).l2_size_bytes;
+        }
+        for (std::size_t l = 0; l < results.size(); ++l)
+            if (results[l].found) refined.mappings[l] = results[l].best_mapping;
+        evaluator_.account(samples - 1);
+        std::vector<double> objectives;
+        evaluator_.evaluate(std::vector<DecodedDesign>{refined}, objectives);
     }
 
     void evaluate(std::vector<Individual>& population, std::size_t first) {
@@ -338,28 +451,34 @@ private:
         for (std::size_t i = first; i < population.size(); ++i) batch_[i - first] = population[i].design;
         evaluator_.evaluate(batch_, objectives_);
         const std::vector<DesignSummary>& summaries = evaluator_.last_summaries();
-        const std::vector<BufferNeed>& needs = evaluator_.last_buffer_needs();
+        const std::vector<LayerOutcome>& needs = evaluator_.last_layer_outcomes();
         const std::size_t layers = space_.layer_count();
         for (std::size_t i = first; i < population.size(); ++i) {
             population[i].fitness = objectives_[i - first];
             if (i - first >= summaries.size()) continue;
             population[i].summary = summaries[i - first];
+            // Selection slightly prefers the smaller of near-equal designs: buffers sized to need
+            // otherwise grow until they meet the budget, leaving no room for more PEs.
+            if (std::isfinite(population[i].fitness))
+                population[i].fitness *= 1 + options_.area_preference * population[i].summary.area_um2 / evaluator_.problem().area_budget_um2;
             population[i].needs.assign(needs.begin() + static_cast<std::ptrdiff_t>((i - first) * layers),
                                        needs.begin() + static_cast<std::ptrdiff_t>((i - first + 1) * layers));
+            remember_layers(population[i]);
         }
     }
 
-    static constexpr std::size_t kPolishBatch = 16;
+    static constexpr std::size_t kMaxRememberedArrays = 4096;
 
     DigammaOptions options_;
+    std::stop_token stop_;
     GammaOptions mapping_options_;
     DesignSpace space_;
     DesignEvaluator evaluator_;
     Rng rng_;
     FingerprintSet seen_;
+    std::unordered_map<std::uint64_t, std::vector<LayerBest>> best_by_hw_;  // per array: per layer
     double best_so_far_ = std::numeric_limits<double>::infinity();
     int stagnant_ = 0;
-    bool polished_ = false;
     std::vector<DesignGenome> batch_;
     std::vector<double> objectives_;
 };

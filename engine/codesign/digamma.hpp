@@ -13,6 +13,8 @@
 //  * Crossover of mappings: a child takes its hardware from one parent and each layer's mapping
 //    from either parent (GAMMA's tile crossover within a layer too, when the levels agree).
 //  * Mutate-Map and reorder: GAMMA's tile, parallel-dimension and order mutations on some layers.
+//  * Per-layer elitism (domain-aware: layers are independent on a given array): a child's layers
+//    that it did not mutate take the best mapping seen for that layer on its array.
 //  * Budget fitting (domain-aware, from the buffer rule): the layers whose mappings set the L1 and
 //    L2 sizes give up a tile factor; an array that leaves area unused grows into it, one over the
 //    budget shrinks to fit (the parent's evaluation says which).
@@ -20,8 +22,9 @@
 // Choices the paper leaves open (measured on ResNet-18 and MobileNetV2, Edge and Cloud): a
 // population of 100 until the sample budget is used; each child's layers mutate with probability
 // 0.25 each (at least one); a child identical to one already evaluated is mutated again; after
-// stagnation the non-elite population is re-drawn; the last tenth of the budget is a local search
-// around the best design, one layer's mapping or one hardware step at a time.
+// stagnation the non-elite population is re-drawn; the last 40% of the budget refines the best
+// design's mappings on its array with a GAMMA search per layer (on a fixed array layers are
+// independent: n evaluations of every layer are n design points, as for Mapping-opt).
 #pragma once
 
 #include <stop_token>
@@ -39,10 +42,12 @@ struct DigammaOptions {
     double hw_mutation_rate = 0.5;   // after the first generation (1.0 there)
     double grow_rate = 0.1, age_rate = 0.1;
     double buffer_mutation_rate = 0.5;  // when buffers are searched
-    double layer_mutation_rate = 0.25;  // per layer of a child
+    double layer_mutation_rate = 0.1;  // per layer of a child
     double budget_fit_rate = 0.5;       // per child: the domain-aware budget step (see fit_to_budget)
+    double best_layers_rate = 0.8;      // per child: its unmutated layers take the best known on its array
+    double area_preference = 0.03;      // selection: objective x (1 + this x area / budget); results use the objective
     int stagnation_restart = 10;        // generations without improvement (0: never)
-    double polish_share = 0.1;          // last share of the budget: local search around the best
+    double refine_share = 0.4;          // last share of the budget: GAMMA per layer on the best design's array
     GammaOptions mapping;               // rates of the per-layer mapping operators
 };
 

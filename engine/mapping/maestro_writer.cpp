@@ -50,14 +50,14 @@ std::string write_maestro_text(const std::string& network_name,
         if (written_name != layer.name) {
             // MAESTRO cannot hold this name as written; keep it in a comment (control
             // characters, which could end the comment, and bytes that are not UTF-8 as '?').
-            std::string original;
+            std::string readable_name;
             for (std::size_t i = 0; i < layer.name.size();) {
                 const std::size_t n = utf8_char_length(layer.name, i);
                 const auto b = static_cast<unsigned char>(layer.name[i]);
-                original += n == 0 || b < 0x20 || b == 0x7F ? std::string("?") : layer.name.substr(i, n);
+                readable_name += n == 0 || b < 0x20 || b == 0x7F ? std::string("?") : layer.name.substr(i, n);
                 i += std::max<std::size_t>(n, 1);
             }
-            os << "\t// Layer name: " << original << "\n";
+            os << "\t// Layer name: " << readable_name << "\n";
         }
         os << "\tLayer " << written_name << " {\n";
         os << "\t\tType: " << layer_type_name(layer.type) << "\n";
