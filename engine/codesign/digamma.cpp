@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 #include "search/gamma_operators.hpp"
@@ -54,7 +55,17 @@ public:
                     return a.summary.objective < b.summary.objective;
                 });
                 if (best->summary.valid) {
-                    refine(*best);
+                    // Half on the design as found, half on it re-fitted to the budget (when that
+                    // differs): both are assessed; the better one is the result.
+                    std::vector<Refit> candidates{{best->design, best->summary.l1_bytes, best->summary.l2_bytes}};
+                    for (bool balanced : {false, true})
+                        if (std::optional<Refit> r = refit_to_budget(*best, balanced);
+                            r && std::none_of(candidates.begin(), candidates.end(), [&](const Refit& c) { return c.design.hw == r->design.hw; }))
+                            candidates.push_back(std::move(*r));
+                    for (std::size_t c = 0; c < candidates.size(); ++c) {
+                        refine(candidates[c].design, candidates[c].l1_bytes, candidates[c].l2_bytes,
+                               evaluator_.remaining() / static_cast<std::int64_t>(candidates.size() - c));
+                    }
                     break;  // the refinement spends the rest of the budget
                 }
             }
@@ -390,19 +401,62 @@ private:
         stagnant_ = 0;
     }
 
-    // The last share of the budget refines the best design's mappings on its array: layers are
-    // independent on a fixed array, so a GAMMA search per layer, each of the remaining samples
-    // long and warm-started from the design's mapping, spends them as that many design points
-    // (as Mapping-opt does). The array's shape stays the mappings' cluster sizes and the buffers
-    // stay what the design has, so the refined design keeps within the budget.
-    void refine(const Individual& best) {
+    struct Refit {
+        DesignGenome design;
+        std::int64_t l1_bytes = 0, l2_bytes = 0;
+    };
+
+    // The best design re-fitted to the budget: buffers sized to what its mappings need are as
+    // large as the hungriest layer's mapping, which may spend area the array could use. The
+    // re-fit keeps its L1 and the array's proportions, caps L2 at twice what the median layer
+    // needs (the hungry layers' mappings are searched again within it) and grows the array to
+    // the largest friendly size that then fits. None when that would not add PEs.
+    std::optional<Refit> refit_to_budget(const Individual& best, bool balanced) const {
         const CodesignProblem& p = evaluator_.problem();
-        const std::int64_t samples = evaluator_.remaining();
-        if (samples <= 1) return;
+        if (p.buffers != BufferSizing::ToNeed || best.needs.empty()) return std::nullopt;
+        std::vector<std::int64_t> l2_needs;
+        for (const LayerOutcome& o : best.needs) l2_needs.push_back(o.l2_bytes);
+        std::nth_element(l2_needs.begin(), l2_needs.begin() + static_cast<std::ptrdiff_t>(l2_needs.size() / 2), l2_needs.end());
+        Refit r;
+        r.l1_bytes = std::clamp(best.summary.l1_bytes, space_.least_l1_bytes(), 2 * space_.least_l1_bytes());
+        // At most a tenth of the budget in L2, as a compute-focused design would have.
+        const Accelerator base = space_.accelerator(best.design.hw);
+        std::int64_t l2_cap = 1024;
+        while (l2_cap < best.summary.l2_bytes && area_of(p.area_model, base, 0, 2 * l2_cap).l2_um2 <= 0.1 * p.area_budget_um2) l2_cap *= 2;
+        r.l2_bytes = std::clamp<std::int64_t>(2 * l2_needs[l2_needs.size() / 2], 1024, std::max<std::int64_t>(1024, std::min(l2_cap, best.summary.l2_bytes)));
         const HardwareGenes& hw = best.design.hw;
+        std::array<double, kMaxGenomeLevels> shares{};
+        for (int k = 0; k < hw.levels; ++k)
+            shares[static_cast<std::size_t>(k)] = balanced ? 1.0 : std::log(static_cast<double>(std::max<std::int64_t>(2, hw.dims[static_cast<std::size_t>(k)])));
+        const std::vector<std::int64_t>& sizes = space_.friendly_sizes();
+        for (auto n = sizes.rbegin(); n != sizes.rend() && (balanced || *n > hw.num_pes()); ++n) {
+            HardwareGenes grown = hw;
+            grown.dims = factor_shape(*n, hw.levels, shares);
+            for (int k = 0; k < hw.levels; ++k)  // the map space's fixed sizes stay
+                if (const std::int64_t f = space_.fixed_dim(k)) grown.dims[static_cast<std::size_t>(k)] = f;
+            if ((!balanced && grown.num_pes() <= hw.num_pes()) || grown.num_pes() < 2 || (p.max_pes && grown.num_pes() > *p.max_pes)) continue;
+            if (area_of(p.area_model, space_.accelerator(grown), r.l1_bytes, r.l2_bytes).total_um2() > p.area_budget_um2) continue;
+            r.design = best.design;
+            r.design.hw = grown;
+            Rng rng(mix_seed(p.seed, 77));
+            space_.conform(r.design, rng);
+            return r;
+        }
+        return std::nullopt;
+    }
+
+    // The last share of the budget refines a design's mappings on its array: layers are
+    // independent on a fixed array, so a GAMMA search per layer, `samples` long and
+    // warm-started from the design's mapping, spends them as that many design points (as
+    // Mapping-opt does). The array's shape stays the mappings' cluster sizes and the mappings
+    // keep within the given buffers, so the refined design keeps within the budget.
+    void refine(const DesignGenome& design, std::int64_t l1_bytes, std::int64_t l2_bytes, std::int64_t samples) {
+        const CodesignProblem& p = evaluator_.problem();
+        if (samples <= 1) return;
+        const HardwareGenes& hw = design.hw;
         Accelerator acc = space_.accelerator(hw);
-        acc.l1_size_bytes = best.summary.l1_bytes;
-        acc.l2_size_bytes = best.summary.l2_bytes;
+        acc.l1_size_bytes = l1_bytes;
+        acc.l2_size_bytes = l2_bytes;
         MapSpace shape = p.base.map_space;
         if (shape.flexible()) shape.style = "custom";
         shape.levels.resize(static_cast<std::size_t>(hw.levels));
@@ -411,7 +465,7 @@ private:
         Objective per_layer = p.objective;  // each layer's share (area is the array's, fixed here)
         for (ObjectiveTerm& t : per_layer.terms)
             if (t.metric == Metric::LatencyArea || t.metric == Metric::Area) t.metric = Metric::Latency;
-        std::vector<SearchResult> results(best.design.layers.size());
+        std::vector<SearchResult> results(design.layers.size());
         auto search_layer = [&](std::size_t l) {
             SearchProblem sp;
             sp.layer = p.layers[l];
@@ -422,7 +476,7 @@ private:
             sp.seed = mix_seed(p.seed, 1000 + l);
             sp.constraints.reject_below_compute_bound = p.reject_model_artefacts;
             GammaOptions o;
-            o.seeds = {best.design.layers[l]};
+            o.seeds = {design.layers[l]};
             results[l] = run_gamma(sp, o, nullptr, stop_);
         };
         if (p.threads > 1) {
@@ -432,7 +486,7 @@ private:
             for (std::size_t l = 0; l < results.size(); ++l) search_layer(l);
         }
         DecodedDesign refined;
-        evaluator_.decode(best.design, refined);
+        evaluator_.decode(design, refined);
         refined.accelerator = acc;
         refined.accelerator.map_space = p.base.map_space;
         if (p.buffers == BufferSizing::ToNeed) {  // sized to need again when the design is assessed

@@ -47,7 +47,7 @@ struct DigammaOptions {
     double best_layers_rate = 0.8;      // per child: its unmutated layers take the best known on its array
     double area_preference = 0.03;      // selection: objective x (1 + this x area / budget); results use the objective
     int stagnation_restart = 10;        // generations without improvement (0: never)
-    double refine_share = 0.4;          // last share of the budget: GAMMA per layer on the best design's array
+    double refine_share = 0.4;  // last share: GAMMA per layer on the best design, and on it re-fitted to the budget
     GammaOptions mapping;               // rates of the per-layer mapping operators
 };
 
