@@ -1,9 +1,6 @@
 #include "results_scatter.hpp"
 
-#include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QToolTip>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -25,85 +22,59 @@ double scaled(double v, bool log) { return log ? std::log10(v) : v; }
 
 }  // namespace
 
-ResultsScatter::ResultsScatter(QWidget* parent) : QChartView(parent) {
-    auto* chart = new QChart;
-    chart->setTitle(tr("Runs"));
-    chart->legend()->setAlignment(Qt::AlignRight);
-    setChart(chart);
-    setRenderHint(QPainter::Antialiasing, false);
-    setMinimumSize(240, 200);
-    // The series and axes live as long as the chart: building them anew costs tens of ms.
-    for (int i = 0; i <= kMaxColours; ++i) {
-        auto* series = new QScatterSeries;
-        series->setMarkerSize(6);
-        series->setBorderColor(Qt::transparent);
-        series->setVisible(false);
-        chart->addSeries(series);
-        series_.push_back({series, {}});
-        connect(series, &QScatterSeries::clicked, this, [this](const QPointF& p) { click_at(p); });
-        connect(series, &QScatterSeries::hovered, this, &ResultsScatter::on_hover);
-    }
-    set_log_axes(true, true);
+PlotCanvas::Axis results_axis(const RunColumn& column, bool log) {
+    const Quantity quantity = quantity_of_field(column.name);
+    QString title = QString::fromStdString(column.title);
+    // "energy (nJ)" -> "energy": the ticks carry the unit, or the canvas adds the base unit.
+    if (quantity != Quantity::Plain && title.endsWith(')') && title.contains(" ("))
+        title.truncate(title.lastIndexOf(" ("));
+    return {title, quantity, log ? PlotCanvas::Scale::Log : PlotCanvas::Scale::Linear};
 }
 
-void ResultsScatter::set_log_axes(bool log_x, bool log_y) {
-    if (x_axis_ && log_x == axes_.log_x && log_y == axes_.log_y) return;
-    for (QAbstractAxis* a : chart()->axes()) {
-        chart()->removeAxis(a);
-        delete a;
-    }
-    auto make_axis = [](bool log) -> QAbstractAxis* {
-        if (log) {
-            auto* a = new QLogValueAxis;
-            a->setBase(10);
-            a->setLabelFormat("%.2g");
-            a->setMinorTickCount(0);
-            return a;
-        }
-        auto* a = new QValueAxis;
-        a->setLabelFormat("%.3g");
-        return a;
-    };
-    x_axis_ = make_axis(log_x);
-    y_axis_ = make_axis(log_y);
-    chart()->addAxis(x_axis_, Qt::AlignBottom);
-    chart()->addAxis(y_axis_, Qt::AlignLeft);
-    for (Drawn& d : series_) {
-        d.series->attachAxis(x_axis_);
-        d.series->attachAxis(y_axis_);
-    }
-    axes_.log_x = log_x;
-    axes_.log_y = log_y;
+ResultsScatter::ResultsScatter(QWidget* parent) : PlotCanvas(parent) {
+    set_title(tr("Runs"));
+    setMinimumSize(240, 200);
+    // One point layer per colour, the last one for "other"; a layer without points is neither
+    // drawn nor in the legend.
+    for (int i = 0; i <= kMaxColours; ++i) add_point_layer({}, kPalette[i], 6);
+    rows_.resize(kMaxColours + 1);
+    connect(this, &PlotCanvas::hovered, this, &ResultsScatter::on_hover);
+    connect(this, &PlotCanvas::left, this, [] { QToolTip::hideText(); });
+    connect(this, &PlotCanvas::clicked, this, [this](const Hit& hit) { emit run_clicked(row_of(hit)); });
 }
 
 void ResultsScatter::clear() {
-    for (Drawn& d : series_) {
-        d.series->clear();
-        d.series->setVisible(false);
-        d.rows.clear();
+    for (std::size_t s = 0; s < rows_.size(); ++s) {
+        PlotCanvas::set_data(static_cast<int>(s), {});
+        rows_[s].clear();
     }
+    fit_to_data();
 }
 
 int ResultsScatter::series_count() const {
-    return static_cast<int>(std::count_if(series_.begin(), series_.end(), [](const Drawn& d) { return d.series->isVisible(); }));
+    int n = 0;
+    for (std::size_t s = 0; s < rows_.size(); ++s) n += point_count(static_cast<int>(s)) > 0;
+    return n;
 }
 
 int ResultsScatter::drawn_points() const {
     int n = 0;
-    for (const Drawn& d : series_) n += d.series->count();
+    for (std::size_t s = 0; s < rows_.size(); ++s) n += point_count(static_cast<int>(s));
     return n;
 }
 
 void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint32_t>& rows, const Axes& axes) {
     table_ = table;
-    set_log_axes(axes.log_x, axes.log_y);
     axes_ = axes;
     if (!table || axes.x < 0 || axes.y < 0) {
+        set_axes({x_axis().title, x_axis().quantity, axes.log_x ? Scale::Log : Scale::Linear},
+                 {y_axis().title, y_axis().quantity, axes.log_y ? Scale::Log : Scale::Linear});
         clear();
         return;
     }
     const RunColumn& xc = table->column(static_cast<std::size_t>(axes.x));
     const RunColumn& yc = table->column(static_cast<std::size_t>(axes.y));
+    set_axes(results_axis(xc, axes.log_x), results_axis(yc, axes.log_y));
     const RunColumn* cc = axes.colour >= 0 ? &table->column(static_cast<std::size_t>(axes.colour)) : nullptr;
 
     // The points that can be drawn, and the data's range.
@@ -147,10 +118,11 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
         names << tr("runs");
     }
     const int other = static_cast<int>(names.size()) - 1;
-    // Qt Charts makes a graphics item per scatter marker, so only a few thousand can be drawn
-    // without stalling the window: one point per grid cell and colour, on the finest of a few
-    // grids that keeps the total under kMaxDrawn. Rows are taken in table order, so that the
-    // points drawn do not depend on how the table is sorted.
+    // One point per grid cell and colour, on the finest of a few grids that keeps the total
+    // under kMaxDrawn: runs at one spot would hide each other anyway, and the repaint and the
+    // search for the point under the pointer then cost the same for 100,000 runs as for 3,000.
+    // Rows are taken in table order, so that the points drawn do not depend on how the table is
+    // sorted.
     std::sort(drawable.begin(), drawable.end());
     std::vector<int> series_of_row(drawable.size());
     std::vector<std::uint32_t> fine_cell(drawable.size());
@@ -176,76 +148,52 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
         }
         if (chosen.size() <= kMaxDrawn) break;
     }
-    std::vector<QList<QPointF>> points(static_cast<std::size_t>(names.size()));
-    std::vector<std::vector<std::uint32_t>> point_rows(points.size());
+    std::vector<std::vector<QPointF>> points(rows_.size());
+    for (auto& r : rows_) r.clear();
     for (std::size_t i : chosen) {
         const auto s = static_cast<std::size_t>(series_of_row[i]);
         const std::uint32_t r = drawable[i];
-        points[s].append({xc.numbers[r], yc.numbers[r]});
-        point_rows[s].push_back(r);
+        points[s].emplace_back(xc.numbers[r], yc.numbers[r]);
+        rows_[s].push_back(r);
     }
-
-    const bool empty = drawable.empty();
-    auto set_range = [](QAbstractAxis* a, bool log, double lo, double hi, const QString& title) {
-        const double pad = std::max((hi - lo) * 0.05, log ? 0.05 : std::max(std::abs(hi) * 0.05, 1e-9));
-        a->setTitleText(title);
-        if (!log) {
-            a->setRange(lo - pad, hi + pad);
-            return;
-        }
-        // A log axis labels the powers of its base: over less than a few decades, base 10
-        // would leave the axis bare, so the base shrinks to give about four labels.
-        auto* log_axis = static_cast<QLogValueAxis*>(a);
-        const double decades = hi - lo + 2 * pad;
-        log_axis->setBase(decades >= 4 ? 10.0 : std::pow(10.0, std::max(decades / 4, 0.02)));
-        log_axis->setRange(std::pow(10, lo - pad), std::pow(10, hi + pad));
-    };
-    set_range(x_axis_, axes.log_x, empty ? 0 : x0, empty ? 1 : x1, QString::fromStdString(xc.title));
-    set_range(y_axis_, axes.log_y, empty ? 0 : y0, empty ? 1 : y1, QString::fromStdString(yc.title));
-    x_range_[0] = x0;
-    x_range_[1] = x1;
-    y_range_[0] = y0;
-    y_range_[1] = y1;
-    for (std::size_t s = 0; s < series_.size(); ++s) {
-        Drawn& d = series_[s];
-        const bool in_use = s < points.size() && !points[s].isEmpty();
-        if (in_use) {
-            d.series->setName(names[static_cast<qsizetype>(s)]);
-            QColor colour = kPalette[has_other && static_cast<int>(s) == other ? kMaxColours : static_cast<int>(s) % kMaxColours];
+    for (std::size_t s = 0; s < points.size(); ++s) {
+        const int layer = static_cast<int>(s);
+        if (s < static_cast<std::size_t>(names.size())) {
+            set_layer_name(layer, names[static_cast<qsizetype>(s)]);
+            QColor colour = kPalette[has_other && layer == other ? kMaxColours : layer % kMaxColours];
             colour.setAlpha(170);
-            d.series->setColor(colour);
-            d.series->setBorderColor(Qt::transparent);
-            d.series->replace(points[s]);
-            d.rows = std::move(point_rows[s]);
-        } else if (d.series->count() > 0) {
-            d.series->clear();
-            d.rows.clear();
+            set_layer_color(layer, colour);
         }
-        d.series->setVisible(in_use);
+        PlotCanvas::set_data(layer, std::move(points[s]));
     }
+    fit_to_data();
     const int drawn = drawn_points();
-    chart()->setTitle(tr("%1 runs%2%3")
-                          .arg(rows.size())
-                          .arg(static_cast<std::size_t>(drawn) < drawable.size()
-                                   ? tr(" as %1 points (runs at the same spot share one)").arg(drawn)
-                                   : QString())
-                          .arg(not_drawable ? tr(" (%1 without a value%2)").arg(not_drawable).arg(axes.log_x || axes.log_y ? tr(" or not positive") : QString())
-                                            : QString()));
+    set_title(tr("%1 runs%2%3")
+                  .arg(rows.size())
+                  .arg(static_cast<std::size_t>(drawn) < drawable.size() ? tr(" as %1 points (runs at the same spot share one)").arg(drawn)
+                                                                         : QString())
+                  .arg(not_drawable ? tr(" (%1 without a value%2)").arg(not_drawable).arg(axes.log_x || axes.log_y ? tr(" or not positive") : QString())
+                                    : QString()));
 }
 
-long ResultsScatter::nearest(QPointF value, std::size_t& series) const {
-    long best = -1;
-    double best_distance = 0.03 * 0.03;  // in fractions of the plotted range
-    const double xr = std::max(x_range_[1] - x_range_[0], 1e-12), yr = std::max(y_range_[1] - y_range_[0], 1e-12);
-    const double vx = scaled(value.x(), axes_.log_x), vy = scaled(value.y(), axes_.log_y);
-    for (std::size_t s = 0; s < series_.size(); ++s) {
-        const QList<QPointF> pts = series_[s].series->points();
-        for (qsizetype i = 0; i < pts.size(); ++i) {
-            const double dx = (scaled(pts[i].x(), axes_.log_x) - vx) / xr, dy = (scaled(pts[i].y(), axes_.log_y) - vy) / yr;
+std::optional<PlotCanvas::Hit> ResultsScatter::nearest(QPointF value) const {
+    // In fractions of the shown ranges, on the axes' scales, so that it does not depend on the
+    // widget's size (tests click without a window).
+    const bool log_x = x_axis().scale == Scale::Log, log_y = y_axis().scale == Scale::Log;
+    if ((log_x && value.x() <= 0) || (log_y && value.y() <= 0)) return std::nullopt;
+    const auto [xlo, xhi] = x_range();
+    const auto [ylo, yhi] = y_range();
+    const double xr = std::max(scaled(xhi, log_x) - scaled(xlo, log_x), 1e-12), yr = std::max(scaled(yhi, log_y) - scaled(ylo, log_y), 1e-12);
+    const double vx = scaled(value.x(), log_x), vy = scaled(value.y(), log_y);
+    std::optional<Hit> best;
+    double best_distance = 0.03 * 0.03;
+    for (std::size_t s = 0; s < rows_.size(); ++s) {
+        const std::vector<QPointF>& pts = data(static_cast<int>(s));
+        for (std::size_t i = 0; i < pts.size(); ++i) {
+            const double dx = (scaled(pts[i].x(), log_x) - vx) / xr, dy = (scaled(pts[i].y(), log_y) - vy) / yr;
             if (dx * dx + dy * dy < best_distance) {
                 best_distance = dx * dx + dy * dy;
-                best = static_cast<long>(i);
-                series = s;
+                best = Hit{static_cast<int>(s), static_cast<int>(i)};
             }
         }
     }
@@ -253,31 +201,28 @@ long ResultsScatter::nearest(QPointF value, std::size_t& series) const {
 }
 
 bool ResultsScatter::click_at(QPointF value) {
-    std::size_t s = 0;
-    const long i = nearest(value, s);
-    if (i < 0) return false;
-    emit run_clicked(series_[s].rows[static_cast<std::size_t>(i)]);
+    const auto hit = nearest(value);
+    if (!hit) return false;
+    emit run_clicked(row_of(*hit));
     return true;
 }
 
-void ResultsScatter::on_hover(const QPointF& point, bool state) {
-    if (!state || !table_) {
+void ResultsScatter::on_hover(const Hit& hit, const QPoint& global_position) {
+    if (hit.layer < 0 || !table_) {
         QToolTip::hideText();
         return;
     }
-    std::size_t s = 0;
-    const long i = nearest(point, s);
-    if (i < 0) return;
-    const std::uint32_t row = series_[s].rows[static_cast<std::size_t>(i)];
+    const std::uint32_t row = row_of(hit);
     QStringList lines;
     for (const char* name : {"model", "accelerator", "system", "algorithm", "objective", "seed"}) {
         const int c = table_->column_index(name);
         if (c >= 0) lines << QStringLiteral("%1: %2").arg(name, QString::fromStdString(table_->text(row, static_cast<std::size_t>(c))));
     }
-    for (int c : {axes_.x, axes_.y})
-        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(table_->column(static_cast<std::size_t>(c)).title),
-                                              QString::fromStdString(table_->text(row, static_cast<std::size_t>(c))));
-    QToolTip::showText(QCursor::pos(), lines.join('\n') + tr("\nClick to select the run"), this);
+    for (int c : {axes_.x, axes_.y}) {
+        const Axis axis = results_axis(table_->column(static_cast<std::size_t>(c)), false);
+        lines << QStringLiteral("%1: %2").arg(axis.title, QString::fromStdString(format_quantity(table_->number(row, static_cast<std::size_t>(c)), axis.quantity)));
+    }
+    QToolTip::showText(global_position, lines.join('\n') + tr("\nClick to select the run"), this);
 }
 
 }  // namespace mapscape::ui

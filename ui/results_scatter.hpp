@@ -1,22 +1,18 @@
 // A scatter of any two numeric columns of a results database (e.g. area against latency),
 // coloured by a text column (e.g. algorithm), over the runs that pass the filter. 100,000 runs
 // draw as a few thousand points: per colour, one point per cell of a grid over the plot.
-// Clicking a point selects its run.
+// Hovering a point shows its run; clicking it selects the run.
 #pragma once
-
-#include <QChartView>
 
 #include <cstdint>
 #include <vector>
 
+#include "plot_canvas.hpp"
 #include "sweep/run_table.hpp"
-
-class QAbstractAxis;
-class QScatterSeries;
 
 namespace mapscape::ui {
 
-class ResultsScatter : public QChartView {
+class ResultsScatter : public PlotCanvas {
     Q_OBJECT
 public:
     explicit ResultsScatter(QWidget* parent = nullptr);
@@ -28,7 +24,7 @@ public:
     void set_data(const RunTable* table, const std::vector<std::uint32_t>& rows, const Axes& axes);
     void clear();
     int drawn_points() const;
-    int series_count() const;  // the visible ones
+    int series_count() const;  // the colours drawn (each with its legend entry)
     // Emits run_clicked for the drawn point nearest to these data coordinates (within a few
     // per cent of the plot); false when there is none.
     bool click_at(QPointF value);
@@ -37,20 +33,18 @@ signals:
     void run_clicked(quint32 table_row);
 
 private:
-    struct Drawn {
-        QScatterSeries* series;
-        std::vector<std::uint32_t> rows;  // the table row of each drawn point
-    };
-    long nearest(QPointF value, std::size_t& series) const;
-    void set_log_axes(bool log_x, bool log_y);
-    void on_hover(const QPointF& point, bool state);
+    // The drawn point nearest to `value` within 3% of the shown ranges (on the axes' scales).
+    std::optional<Hit> nearest(QPointF value) const;
+    std::uint32_t row_of(const Hit& hit) const { return rows_[static_cast<std::size_t>(hit.layer)][static_cast<std::size_t>(hit.index)]; }
+    void on_hover(const Hit& hit, const QPoint& global_position);
 
     const RunTable* table_ = nullptr;
     Axes axes_;
-    std::vector<Drawn> series_;  // kMaxColours + "other", hidden when unused
-    QAbstractAxis* x_axis_ = nullptr;
-    QAbstractAxis* y_axis_ = nullptr;
-    double x_range_[2] = {0, 1}, y_range_[2] = {0, 1};
+    std::vector<std::vector<std::uint32_t>> rows_;  // per point layer (colour), the table row of each point
 };
+
+// The axis of a run table's column: its quantity by the column's name (`energy_nj`: ticks in
+// pJ..J) and its title without the unit the ticks then carry ("energy", not "energy (nJ)").
+PlotCanvas::Axis results_axis(const RunColumn& column, bool log);
 
 }  // namespace mapscape::ui

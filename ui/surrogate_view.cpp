@@ -9,15 +9,10 @@
 
 #include "surrogate_view.hpp"
 
-#include <QChart>
-#include <QChartView>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineSeries>
-#include <QLogValueAxis>
 #include <QPushButton>
-#include <QScatterSeries>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -25,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "plot_canvas.hpp"
 #include "study_document.hpp"
 
 namespace mapscape::ui {
@@ -115,8 +111,10 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     model_label_->setWordWrap(true);
     layout->addWidget(model_label_);
     auto* split = new QSplitter(Qt::Horizontal);
-    chart_ = new QChartView;
-    chart_->setRenderHint(QPainter::Antialiasing);
+    chart_ = new PlotCanvas;
+    chart_->set_title(tr("Unseen shapes"));
+    chart_->set_axes({tr("true EDP / minimum"), Quantity::Plain, PlotCanvas::Scale::Log},
+                     {tr("predicted EDP / minimum"), Quantity::Plain, PlotCanvas::Scale::Log});
     chart_->setMinimumWidth(300);
     split->addWidget(chart_);
     auto* right = new QWidget;
@@ -183,38 +181,21 @@ void SurrogateView::build_heldout_chart() {
     d.seed = 20260401;  // a fixed set of shapes, not the training set's
     const Dataset heldout = generate_dataset(s.accelerator(), d);
     const EdpPairs pairs = predict_edp(s, heldout);
-    auto* chart = new QChart;
-    auto* points = new QScatterSeries;
-    points->setName(tr("mapping"));
-    points->setMarkerSize(6);
+    std::vector<QPointF> points;
     double lo = 1e300, hi = 0;
     for (std::size_t i = 0; i < pairs.actual.size(); ++i) {
-        points->append(pairs.actual[i], pairs.predicted[i]);
+        points.emplace_back(pairs.actual[i], pairs.predicted[i]);
         lo = std::min({lo, pairs.actual[i], pairs.predicted[i]});
         hi = std::max({hi, pairs.actual[i], pairs.predicted[i]});
     }
     state_->heldout_points = static_cast<int>(pairs.actual.size());
-    auto* diagonal = new QLineSeries;
-    diagonal->setName(tr("exact"));
-    diagonal->append(lo, lo);
-    diagonal->append(hi, hi);
-    chart->addSeries(points);
-    chart->addSeries(diagonal);
-    auto* x = new QLogValueAxis;
-    x->setTitleText(tr("true EDP / minimum"));
-    x->setLabelFormat("%g");
-    auto* y = new QLogValueAxis;
-    y->setTitleText(tr("predicted EDP / minimum"));
-    y->setLabelFormat("%g");
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (auto* series : {static_cast<QAbstractSeries*>(points), static_cast<QAbstractSeries*>(diagonal)}) {
-        series->attachAxis(x);
-        series->attachAxis(y);
-    }
-    chart->setTitle(tr("Unseen shapes: Spearman %1").arg(spearman(pairs.predicted, pairs.actual), 0, 'f', 3));
-    chart->setToolTip(tr("%1 random mappings of %2 layer shapes the surrogate never saw").arg(pairs.actual.size()).arg(d.shapes));
-    chart_->setChart(chart);
+    chart_->set_data(chart_->add_point_layer(tr("mapping"), QColor(31, 119, 180, 190), 5), std::move(points));
+    // The diagonal spans every point on both axes, so both axes fit to the same range and the
+    // diagonal runs corner to corner.
+    if (lo < hi) chart_->set_data(chart_->add_line_layer(tr("exact"), QColor(60, 160, 60), 1.6), {{lo, lo}, {hi, hi}});
+    chart_->fit_to_data();
+    chart_->set_title(tr("Unseen shapes: Spearman %1").arg(spearman(pairs.predicted, pairs.actual), 0, 'f', 3));
+    chart_->setToolTip(tr("%1 random mappings of %2 layer shapes the surrogate never saw").arg(pairs.actual.size()).arg(d.shapes));
 }
 
 void SurrogateView::refresh() {

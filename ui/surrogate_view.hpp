@@ -12,10 +12,10 @@
 class QLabel;
 class QTableWidget;
 class QPushButton;
-class QChartView;
 
 namespace mapscape::ui {
 
+class PlotCanvas;
 class StudyDocument;
 
 class SurrogateView : public QWidget {
@@ -27,6 +27,8 @@ public:
     QTableWidget* suggestions() const { return suggestions_; }
     QLabel* status() const { return status_; }
     int heldout_points() const;
+    // Predicted against true EDP on the held-out shapes, with the diagonal of exact predictions.
+    PlotCanvas* heldout_chart() const { return chart_; }
     // Recomputes the suggestions for the selected layer's mapping (and, the first time, the
     // held-out chart).
     void refresh();
@@ -43,7 +45,7 @@ private:
     StudyDocument* doc_;
     std::unique_ptr<State> state_;
     QLabel *model_label_, *status_;
-    QChartView* chart_;
+    PlotCanvas* chart_;
     QTableWidget* suggestions_;
     QPushButton* apply_;
 };

@@ -89,6 +89,20 @@ std::string right_aligned(const std::string& text, int width) {
     return std::string(static_cast<std::size_t>(std::max(0, width - columns)), ' ') + text;
 }
 
+Quantity quantity_of_field(std::string_view name) {
+    auto ends_with = [name](std::string_view suffix) { return name.size() > suffix.size() && name.ends_with(suffix); };
+    // Compound units first: "_nj_cycles" also ends with "_cycles".
+    if (name == "edp" || ends_with("_edp") || ends_with("_nj_cycles")) return Quantity::EdpNjCycles;
+    if (ends_with("_cycles_um2")) return Quantity::LapCyclesUm2;
+    if (ends_with("_cycles")) return Quantity::Cycles;
+    if (ends_with("_nj")) return Quantity::EnergyNj;
+    if (ends_with("_um2")) return Quantity::AreaUm2;
+    if (ends_with("_mw")) return Quantity::PowerMw;
+    if (ends_with("_bytes")) return Quantity::Bytes;
+    if (ends_with("_seconds") || ends_with("_s")) return Quantity::Seconds;
+    return Quantity::Plain;
+}
+
 std::string base_unit(Quantity q) {
     switch (q) {
         case Quantity::Plain: return "";

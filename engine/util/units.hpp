@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace mapscape {
 
@@ -30,6 +31,11 @@ std::string format_quantity(double value, Quantity quantity, FormatOptions optio
 // `text` right-aligned in `width` columns, counting characters rather than bytes ("µ" is two
 // bytes, one column), for terminal tables.
 std::string right_aligned(const std::string& text, int width);
+
+// The quantity a field's name carries by the project's naming convention (units in names):
+// `runtime_cycles`, `energy_nj`, `area_um2`, `power_mw`, `l2_size_bytes`, `wall_seconds` or
+// `wall_s`, `edp`; Plain when the name names no unit (`samples`, `objective_value`).
+Quantity quantity_of_field(std::string_view name);
 
 // The unit a quantity is stored in, for titles and column headers ("nJ", "cycles", "µm²").
 std::string base_unit(Quantity quantity);

@@ -48,6 +48,31 @@ private slots:
         QCOMPARE(QString::fromStdString(format_quantity(1e3, Quantity::EnergyNj, {3, false})), QString("1 µ"));
     }
 
+    void field_names_carry_their_quantity_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("quantity");
+        auto q = [](Quantity x) { return static_cast<int>(x); };
+        QTest::newRow("cycles") << "runtime_cycles" << q(Quantity::Cycles);
+        QTest::newRow("energy") << "energy_nj" << q(Quantity::EnergyNj);
+        QTest::newRow("area") << "area_um2" << q(Quantity::AreaUm2);
+        QTest::newRow("power") << "power_mw" << q(Quantity::PowerMw);
+        QTest::newRow("bytes") << "l2_size_bytes" << q(Quantity::Bytes);
+        QTest::newRow("seconds") << "wall_seconds" << q(Quantity::Seconds);
+        QTest::newRow("seconds, short") << "wall_s" << q(Quantity::Seconds);
+        QTest::newRow("edp") << "edp" << q(Quantity::EdpNjCycles);
+        QTest::newRow("edp with its unit") << "best_edp_nj_cycles" << q(Quantity::EdpNjCycles);
+        QTest::newRow("latency x area") << "lap_cycles_um2" << q(Quantity::LapCyclesUm2);
+        QTest::newRow("a count") << "samples" << q(Quantity::Plain);
+        QTest::newRow("no unit in the name") << "objective_value" << q(Quantity::Plain);
+        QTest::newRow("a unit alone is no field") << "_nj" << q(Quantity::Plain);
+        QTest::newRow("a word ending in s") << "layers" << q(Quantity::Plain);
+    }
+    void field_names_carry_their_quantity() {
+        QFETCH(QString, name);
+        QFETCH(int, quantity);
+        QCOMPARE(static_cast<int>(quantity_of_field(name.toStdString())), quantity);
+    }
+
     void objectives_know_their_quantity() {
         QCOMPARE(static_cast<int>(parse_objective("energy")->quantity()), static_cast<int>(Quantity::EnergyNj));
         QCOMPARE(static_cast<int>(parse_objective("edp")->quantity()), static_cast<int>(Quantity::EdpNjCycles));

@@ -1,7 +1,9 @@
 // The results database view driven as a user drives it, offscreen: open a sweep's database,
-// filter, sort, export the filtered table as CSV, see a run's convergence, open a run in the study
-// and undo it, refuse a file that is not a results database, and stay responsive with 100,000
-// runs (wide bounds only; `mapscape --benchmark-results` measures).
+// filter, sort, export the filtered table as CSV, plot two columns in their units and pick a run on
+// the plot, export the plot, see a run's convergence, open a run in the study and undo it, refuse
+// a file that is not a results database, and stay responsive with 100,000 runs (wide bounds only;
+// `mapscape --benchmark-results` measures).
+#include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QHeaderView>
@@ -22,6 +24,7 @@
 #include "study_document.hpp"
 #include "sweep/sweep_runner.hpp"
 #include "sweep/synthetic_results.hpp"
+#include "widget_export.hpp"
 
 using namespace mapscape;
 using namespace mapscape::ui;
@@ -129,6 +132,65 @@ private slots:
             QCOMPARE(lines[r + 1].split(',')[3], QString("gamma"));
             QCOMPARE(lines[r + 1].split(',')[runtime_field].toDouble(), v.model()->data(v.model()->index(r, runtime), Qt::UserRole).toDouble());
         }
+    }
+
+    void the_scatter_plots_columns_in_their_units_picks_runs_and_exports() {
+        QTemporaryDir dir;
+        auto w = open_window();
+        QVERIFY(open_database(*w, make_database(dir)));
+        ResultsView& v = *w->results();
+        ResultsScatter& scatter = *v.scatter();
+        v.set_scatter_axes("runtime_cycles", "energy_nj", "algorithm");
+        QVERIFY(scatter.drawn_points() > 3 && scatter.drawn_points() <= 12);  // runs at one spot share a point
+        QVERIFY(scatter.title().startsWith("12 runs"));
+        QCOMPARE(scatter.series_count(), 3);
+        // The axes know their units from the column names: energy ticks read "1 mJ", not "1e+06".
+        QCOMPARE(scatter.x_axis().quantity, Quantity::Cycles);
+        QCOMPARE(scatter.y_axis().quantity, Quantity::EnergyNj);
+        QCOMPARE(scatter.y_axis().title, QString("energy"));
+        QCOMPARE(scatter.y_axis().scale, PlotCanvas::Scale::Log);
+        const std::vector<double> energy_ticks = scatter.ticks(Qt::Vertical);
+        QVERIFY(!energy_ticks.empty());
+        for (double t : energy_ticks) QVERIFY2(scatter.tick_label(Qt::Vertical, t).endsWith("J"), qPrintable(scatter.tick_label(Qt::Vertical, t)));
+        v.set_scatter_axes("runtime_cycles", "area_um2", "accelerator");
+        QCOMPARE(scatter.y_axis().quantity, Quantity::AreaUm2);
+        QCOMPARE(scatter.series_count(), 2);
+
+        // A click on a drawn point selects its run in the table.
+        const QPointF point = scatter.data(0).front();
+        QSignalSpy clicked(&scatter, &ResultsScatter::run_clicked);
+        QTest::mouseClick(&scatter, Qt::LeftButton, {}, scatter.to_widget(point).toPoint());
+        QCOMPARE(clicked.count(), 1);
+        const auto row = static_cast<std::size_t>(clicked.front().front().toUInt());
+        QCOMPARE(static_cast<std::size_t>(v.selected_table_row()), row);
+        const RunTable& table = *v.model()->table();
+        QCOMPARE(table.number(row, static_cast<std::size_t>(column(v, "runtime_cycles"))), point.x());
+        QCOMPARE(table.number(row, static_cast<std::size_t>(column(v, "area_um2"))), point.y());
+        QVERIFY(scatter.click_at(point));
+        QCOMPARE(clicked.count(), 2);
+        QVERIFY(!scatter.click_at(QPointF(point.x() * 1e6, point.y() * 1e6)));  // far from every point
+
+        // The "log" boxes switch the axes to linear ones.
+        QList<QCheckBox*> log_boxes;
+        for (QCheckBox* box : v.findChildren<QCheckBox*>())
+            if (box->text() == "log") log_boxes << box;
+        QCOMPARE(log_boxes.size(), 2);
+        log_boxes[0]->setChecked(false);
+        QCOMPARE(scatter.x_axis().scale, PlotCanvas::Scale::Linear);
+        QCOMPARE(scatter.y_axis().scale, PlotCanvas::Scale::Log);
+        QVERIFY(scatter.drawn_points() > 0);
+
+        // PNG and SVG exports of the plot.
+        const QString png = dir.filePath("scatter.png"), svg = dir.filePath("scatter.svg");
+        QVERIFY(export_widget_image(&scatter, png));
+        QVERIFY(export_widget_image(&scatter, svg));
+        QImage image(png);
+        QCOMPARE(image.size(), scatter.size() * scatter.devicePixelRatio());
+        QFile svg_file(svg);
+        QVERIFY(svg_file.open(QIODevice::ReadOnly));
+        const QString svg_text = QString::fromUtf8(svg_file.readAll());
+        QVERIFY(svg_text.contains("<svg"));
+        QVERIFY(svg_text.contains("12 runs"));  // the title, as text
     }
 
     void a_selected_run_shows_its_convergence_and_opens_in_the_study() {

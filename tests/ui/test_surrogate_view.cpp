@@ -1,4 +1,5 @@
-// The surrogate view as a user meets it, offscreen: the held-out chart fills, the selected
+// The surrogate view as a user meets it, offscreen: the held-out chart fills (points and the
+// diagonal on log axes) and exports as PNG and SVG, the selected
 // layer's mapping gets ranked suggestions with the cost model's verdict, a suggestion applies to
 // the dataflow (and undoes), a mapping the surrogate cannot read is explained, and the Search
 // dock offers the surrogate's algorithms.
@@ -6,13 +7,16 @@
 #include <QLabel>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "main_window.hpp"
+#include "plot_canvas.hpp"
 #include "search_panel.hpp"
 #include "study_document.hpp"
 #include "surrogate/mapping_vector.hpp"
 #include "surrogate_view.hpp"
+#include "widget_export.hpp"
 
 using namespace mapscape;
 using namespace mapscape::ui;
@@ -40,6 +44,18 @@ private slots:
         w.tabs()->setCurrentWidget(view);
         QTRY_VERIFY(view->suggestions()->rowCount() > 0);
         QVERIFY(view->heldout_points() > 300);
+        // Every held-out mapping is a point; the diagonal of exact predictions spans them.
+        PlotCanvas* chart = view->heldout_chart();
+        QCOMPARE(chart->point_count(0), view->heldout_points());
+        QCOMPARE(chart->point_count(1), 2);
+        QCOMPARE(chart->x_axis().scale, PlotCanvas::Scale::Log);
+        QCOMPARE(chart->y_axis().scale, PlotCanvas::Scale::Log);
+        QVERIFY(chart->title().startsWith("Unseen shapes: Spearman "));
+        QVERIFY(chart->ticks(Qt::Horizontal).size() >= 2);
+        QTemporaryDir dir;
+        QVERIFY(export_widget_image(chart, dir.filePath("surrogate.png")));
+        QVERIFY(export_widget_image(chart, dir.filePath("surrogate.svg")));
+        QCOMPARE(QImage(dir.filePath("surrogate.png")).size(), chart->size() * chart->devicePixelRatio());
         QVERIFY(view->status()->text().contains("What to try next for layer 2"));
         QVERIFY(!view->suggestions()->item(0, 3)->text().isEmpty());
         QVERIFY(view->apply(0));
