@@ -7,7 +7,11 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "accelerator_sketch.hpp"
+#include "arch/area_model.hpp"
 #include "arch/presets.hpp"
+#include "cost_readout.hpp"
+#include "mapping/map_space.hpp"
 #include "study_document.hpp"
 
 namespace mapscape::ui {
@@ -56,9 +60,37 @@ AcceleratorEditor::AcceleratorEditor(StudyDocument* doc, QWidget* parent) : QWid
     clock_->setKeyboardTracking(false);
     form_->addRow(tr("Clock:"), clock_);
     connect(clock_, &QDoubleSpinBox::valueChanged, this, [this] { commit(tr("Edit clock")); });
+    map_space_ = new QComboBox;
+    for (const std::string& n : map_space_presets()) map_space_->addItem(QString::fromStdString(n), QString::fromStdString(n));
+    map_space_->setToolTip(tr("What mappings the array can run: fully flexible, or fixed parallel dimensions as NVDLA (K, C), "
+                              "Eyeriss (Y, R) or ShiDianNao (Y, X); every search respects it"));
+    form_->addRow(tr("Map space:"), map_space_);
+    connect(map_space_, &QComboBox::activated, this, [this] { commit(tr("Edit map space")); });
+    // The area against a budget (view settings, not part of the accelerator).
+    budget_mm2_ = new QDoubleSpinBox;
+    budget_mm2_->setRange(0.001, 1000);
+    budget_mm2_->setDecimals(3);
+    budget_mm2_->setValue(0.2);
+    budget_mm2_->setSuffix(QStringLiteral(" mm²"));
+    budget_mm2_->setToolTip(tr("The area budget the split is drawn against (Edge 0.2 mm², Cloud 7.0 mm²)"));
+    form_->addRow(tr("Area budget:"), budget_mm2_);
+    area_model_ = new QComboBox;
+    for (const AreaModel& m : area_models()) {
+        area_model_->addItem(QString::fromStdString(m.id), QString::fromStdString(m.id));
+        area_model_->setItemData(area_model_->count() - 1, QString::fromStdString(m.name + " (" + m.source + ")"), Qt::ToolTipRole);
+    }
+    form_->addRow(tr("Area model:"), area_model_);
+    connect(budget_mm2_, &QDoubleSpinBox::valueChanged, this, &AcceleratorEditor::show_area);
+    connect(area_model_, &QComboBox::currentIndexChanged, this, &AcceleratorEditor::show_area);
     summary_ = new QLabel;
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
+    area_ = new QLabel;
+    area_->setWordWrap(true);
+    layout->addWidget(area_);
+    sketch_ = new AcceleratorSketch;
+    sketch_->setMinimumHeight(150);
+    layout->addWidget(sketch_);
     problem_ = new QLabel;
     problem_->setWordWrap(true);
     problem_->setStyleSheet("color: #b00020;");
@@ -106,7 +138,29 @@ void AcceleratorEditor::sync_from_document() {
                           .arg(a.num_pes)
                           .arg(static_cast<double>(a.l1_size_bytes) * static_cast<double>(a.num_pes) / 1024.0, 0, 'f', 1)
                           .arg(static_cast<double>(a.num_pes * a.simd_lanes) * a.clock_mhz / 1000.0, 0, 'f', 1));
+    const int style = map_space_->findData(QString::fromStdString(a.map_space.style));
+    if (style < 0) {  // a custom map space (from a file): shown, not offered
+        map_space_->addItem(QString::fromStdString(a.map_space.style), QString::fromStdString(a.map_space.style));
+        map_space_->setCurrentIndex(map_space_->count() - 1);
+    } else {
+        map_space_->setCurrentIndex(style);
+    }
+    show_area();
     syncing_ = false;
+}
+
+void AcceleratorEditor::show_area() {
+    const Accelerator& a = doc_->study().accelerator;
+    const AreaModel& model = mapscape::area_model(area_model_->currentData().toString().toStdString());
+    const AreaBreakdown area = area_of(model, a);
+    const double budget = budget_mm2_->value() * 1e6;
+    const double total = area.total_um2();
+    area_->setText(tr("Area %1 (%2% of the budget): PEs %3, buffers %4")
+                       .arg(quantity_text(total, Quantity::AreaUm2))
+                       .arg(std::lround(100 * total / budget))
+                       .arg(quantity_text(area.pes_um2, Quantity::AreaUm2), quantity_text(area.buffers_um2(), Quantity::AreaUm2)));
+    area_->setStyleSheet(total > budget ? QStringLiteral("color: #b00020;") : QString());
+    sketch_->set_design(a, area, budget);
 }
 
 void AcceleratorEditor::commit(const QString& what) {
@@ -122,6 +176,8 @@ void AcceleratorEditor::commit(const QString& what) {
     a.offchip_bw_elements_per_cycle = offchip_->value();
     a.word_size_bytes = word_->value();
     a.clock_mhz = clock_->value();
+    if (const std::string style = map_space_->currentData().toString().toStdString(); style != a.map_space.style)
+        a.map_space = map_space_preset(style);
     const std::string problem = accelerator_problem(a);
     if (!problem.empty()) {  // refuse, and show why
         problem_->setText(tr("Not applied: %1").arg(QString::fromStdString(problem)));

@@ -1,5 +1,7 @@
 // The accelerator editor: presets, the PE array (arrays x rows x columns), SIMD lanes, L1 per
-// PE, L2, NoC bandwidth and latency, off-chip bandwidth, word size and clock. An edit that makes
+// PE, L2, NoC bandwidth and latency, off-chip bandwidth, word size, clock and the map space (how
+// flexible the array is); below, the area and its split between PEs and buffers against an area
+// budget the user sets (under one of the area models). An edit that makes
 // the accelerator invalid is refused with the reason; every accepted edit is undoable.
 #pragma once
 
@@ -13,6 +15,7 @@ class QSpinBox;
 
 namespace mapscape::ui {
 
+class AcceleratorSketch;
 class StudyDocument;
 
 class AcceleratorEditor : public QWidget {
@@ -26,6 +29,11 @@ public:
     QSpinBox* l2_bytes() const { return l2_; }
     QComboBox* presets() const { return presets_; }
     QLabel* problem_label() const { return problem_; }
+    QComboBox* map_space() const { return map_space_; }
+    QDoubleSpinBox* area_budget() const { return budget_mm2_; }
+    QComboBox* area_model() const { return area_model_; }
+    AcceleratorSketch* sketch() const { return sketch_; }
+    QLabel* area_label() const { return area_; }
 
 private:
     void sync_from_document();
@@ -33,7 +41,12 @@ private:
     QSpinBox* add_spin(const QString& label, int min, int max, const QString& suffix, const QString& tip);
 
     StudyDocument* doc_;
-    QComboBox* presets_;
+    void show_area();
+
+    QComboBox *presets_, *map_space_, *area_model_;
+    QDoubleSpinBox* budget_mm2_;
+    AcceleratorSketch* sketch_;
+    QLabel* area_;
     QSpinBox *arrays_, *rows_, *columns_, *lanes_, *l1_, *l2_, *noc_bw_, *noc_hops_, *noc_latency_, *offchip_, *word_;
     QDoubleSpinBox* clock_;
     QLabel *summary_, *problem_;

@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -45,6 +46,7 @@
 #include "search/maestro_export.hpp"
 #include "util/json_text.hpp"
 
+#include "codesign_view.hpp"
 #ifdef MAPSCAPE_HAS_SURROGATE
 #include "surrogate/registration.hpp"
 #include "surrogate_view.hpp"
@@ -97,6 +99,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(teaching_, tr("Teaching"));
     tabs_->addTab(results, tr("Search results"));
     tabs_->addTab(schedule_, tr("Multi-core schedule"));
+    codesign_ = new CodesignView(doc_);
+    tabs_->addTab(codesign_, tr("Co-design"));
 #ifdef MAPSCAPE_HAS_SURROGATE
     register_surrogate_algorithms();  // before the search panel lists the algorithms
     tabs_->addTab(new SurrogateView(doc_), tr("Surrogate"));
@@ -111,7 +115,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     accelerator_ = new AcceleratorEditor(doc_);
     search_ = new SearchPanel(doc_);
     auto* workload_dock = dock(this, tr("Workload"), "workload", workload_, Qt::LeftDockWidgetArea);
-    auto* accelerator_dock = dock(this, tr("Accelerator"), "accelerator", accelerator_, Qt::LeftDockWidgetArea);
+    // The editor is taller than a 720-pixel screen leaves it: it scrolls rather than grow the window.
+    auto* accelerator_scroll = new QScrollArea;
+    accelerator_scroll->setWidget(accelerator_);
+    accelerator_scroll->setWidgetResizable(true);
+    accelerator_scroll->setFrameShape(QFrame::NoFrame);
+    accelerator_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* accelerator_dock = dock(this, tr("Accelerator"), "accelerator", accelerator_scroll, Qt::LeftDockWidgetArea);
     tabifyDockWidget(workload_dock, accelerator_dock);
     workload_dock->raise();
     dock(this, tr("Search"), "search", search_, Qt::RightDockWidgetArea);

@@ -16,6 +16,7 @@ class DataflowEditor;
 class ResultsView;
 class ScatterChart;
 class ScheduleView;
+class CodesignView;
 class SearchPanel;
 class StudyDocument;
 class TeachingView;
@@ -37,6 +38,7 @@ public:
     // Convergence of each layer of a whole-model run divided by its bound, instead of the model's.
     QCheckBox* per_layer_convergence() const { return per_layer_; }
     ScheduleView* schedule() const { return schedule_; }
+    CodesignView* codesign() const { return codesign_; }
     QTabWidget* tabs() const { return tabs_; }
     ResultsView* results() const { return results_; }
 
@@ -81,6 +83,7 @@ private:
     ConvergenceChart* convergence_;
     QCheckBox* per_layer_;
     ScheduleView* schedule_;
+    CodesignView* codesign_;
     ResultsView* results_;
     QTabWidget* tabs_;
     class QMenu* recent_menu_;

@@ -5,11 +5,13 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QComboBox>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTimer>
 
 #include <memory>
 
+#include "codesign_view.hpp"
 #include "main_window.hpp"
 #include "schedule_view.hpp"
 #include "search_panel.hpp"
@@ -65,6 +67,13 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
     });
     steps->push_back([&w] { return !w.schedule()->controller()->running(); });  // wait
     steps->push_back([save] { return save("schedule"); });
+    steps->push_back([&w] {  // a DiGamma co-search of the study's model on Edge
+        w.tabs()->setCurrentWidget(w.codesign());
+        w.codesign()->run();
+        return true;
+    });
+    steps->push_back([&w] { return !w.codesign()->controller()->running() && w.codesign()->export_button()->isEnabled(); });  // wait
+    steps->push_back([save] { return save("codesign"); });
 #ifdef MAPSCAPE_HAS_SURROGATE
     steps->push_back([&w] {  // a two-level mapping of the kind the surrogate reads, then its view
         w.document()->select_layer(1);

@@ -121,6 +121,14 @@ void StudyDocument::set_mapping(int layer, const Mapping& mapping, const QString
     undo_.push(new SetMappingCommand(this, layer, mapping, what));
 }
 
+void StudyDocument::set_design(const Accelerator& acc, const std::string& preset, const std::map<int, Mapping>& mappings,
+                               const QString& what) {
+    undo_.beginMacro(what);
+    set_accelerator(acc, preset, what);
+    for (const auto& [layer, mapping] : mappings) set_mapping(layer, mapping, what);
+    undo_.endMacro();
+}
+
 void StudyDocument::select_layer(int index) {
     if (index < 0 || index >= static_cast<int>(study_.model.layers.size()) || index == study_.selected_layer) return;
     study_.selected_layer = index;

@@ -37,6 +37,8 @@ public:
     void set_model(const Model& model, const std::string& source);
     void set_accelerator(const Accelerator& acc, const std::string& preset, const QString& what);
     void set_mapping(int layer, const Mapping& mapping, const QString& what);
+    // The accelerator and a mapping per layer together (a co-designed design): one undo step.
+    void set_design(const Accelerator& acc, const std::string& preset, const std::map<int, Mapping>& mappings, const QString& what);
     // Not undoable: view state and results.
     void select_layer(int index);
     void set_search_settings(const SearchSettings& settings);

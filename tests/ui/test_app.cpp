@@ -28,6 +28,7 @@
 #include "dataflow_editor.hpp"
 #include "directive_table_model.hpp"
 #include "main_window.hpp"
+#include "window_fixture.hpp"
 #include "arch/maestro_hw_file.hpp"
 #include "mapping/maestro_file.hpp"
 #include "pe_array_widget.hpp"
@@ -40,16 +41,10 @@
 
 using namespace mapscape;
 using namespace mapscape::ui;
+using mapscape::ui::testing::open_window;
+using mapscape::ui::testing::StallProbe;
 
 namespace {
-
-std::unique_ptr<MainWindow> open_window() {
-    auto w = std::make_unique<MainWindow>();
-    w->set_interactive(false);
-    w->open_example();
-    w->show();
-    return w;
-}
 
 // The first TemporalMap row of the mapping with a size above 1 (a tile to edit).
 int tile_row(const Mapping& m) {
@@ -216,17 +211,8 @@ private slots:
         s->algorithm()->setCurrentText("gamma");
         s->budget()->setValue(2000000);
         s->scope()->setCurrentIndex(1);  // all 20 layers: 40 million samples, far more than the test waits
-        QElapsedTimer clock;
-        qint64 last = 0, longest = 0;
-        QTimer tick;
-        tick.setInterval(5);
-        connect(&tick, &QTimer::timeout, [&] {
-            const qint64 now = clock.elapsed();
-            longest = std::max(longest, now - last);
-            last = now;
-        });
-        clock.start();
-        tick.start();
+        StallProbe probe;
+        probe.start();
         const int run = s->run();
         QTRY_VERIFY_WITH_TIMEOUT(w->scatter()->point_count() > 1000, 20000);  // points arrive while running
         QTRY_VERIFY_WITH_TIMEOUT(w->convergence()->point_count(run) >= 2, 20000);  // so does the model's convergence
@@ -239,7 +225,7 @@ private slots:
         stop_clock.start();
         s->stop_button()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!s->controller()->running(), 10000);
-        tick.stop();
+        const qint64 longest = probe.stop();
         qInfo("longest event-loop stall during the search: %lld ms; stop took %lld ms (tight figures: mapscape --bench-ui)",
               longest, stop_clock.elapsed());
         QVERIFY2(longest <= 1000, qPrintable(QString("event loop stalled for %1 ms").arg(longest)));

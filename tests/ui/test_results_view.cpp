@@ -18,6 +18,7 @@
 #include "arch/presets.hpp"
 #include "convergence_chart.hpp"
 #include "main_window.hpp"
+#include "window_fixture.hpp"
 #include "results_scatter.hpp"
 #include "results_table_model.hpp"
 #include "results_view.hpp"
@@ -28,6 +29,8 @@
 
 using namespace mapscape;
 using namespace mapscape::ui;
+using mapscape::ui::testing::open_window;
+using mapscape::ui::testing::StallProbe;
 
 namespace {
 
@@ -47,14 +50,6 @@ QString make_database(const QTemporaryDir& dir) {
     ResultsDatabase db(path.toStdString(), ResultsDatabase::Access::ReadWrite);
     run_sweep(plan, db, {"spec.json", kSpec}, {});
     return path;
-}
-
-std::unique_ptr<MainWindow> open_window() {
-    auto w = std::make_unique<MainWindow>();
-    w->set_interactive(false);
-    w->open_example();
-    w->show();
-    return w;
 }
 
 bool open_database(MainWindow& w, const QString& path) {

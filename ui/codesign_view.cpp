@@ -1,0 +1,380 @@
+#include "codesign_view.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+#include "accelerator_sketch.hpp"
+#include "codesign/codesign_algorithm.hpp"
+#include "cost_readout.hpp"
+#include "mapping/map_space.hpp"
+#include "plot_canvas.hpp"
+#include "search/maestro_export.hpp"
+#include "study_document.hpp"
+#include "util/diagnostic.hpp"
+
+namespace mapscape::ui {
+
+namespace {
+
+// Dots closer than a 1/150 of a decade on both axes are one on the screen: only the first is drawn.
+constexpr double kBinsPerDecade = 150;
+
+std::uint64_t bin_of(double x, double y) {
+    const auto bx = static_cast<std::int64_t>(std::floor(std::log10(std::max(x, 1e-30)) * kBinsPerDecade));
+    const auto by = static_cast<std::int64_t>(std::floor(std::log10(std::max(y, 1e-30)) * kBinsPerDecade));
+    return (static_cast<std::uint64_t>(bx) << 32) ^ static_cast<std::uint64_t>(by & 0xffffffff);
+}
+
+Quantity objective_quantity(const std::string& objective) {
+    if (objective == "energy") return Quantity::EnergyNj;
+    if (objective == "edp") return Quantity::EdpNjCycles;
+    if (objective == "lap") return Quantity::LapCyclesUm2;
+    return Quantity::Cycles;
+}
+
+// The designs no other design beats on both area and y (smaller is better on both), by area.
+std::vector<std::pair<double, double>> pareto_merge(std::vector<std::pair<double, double>> points) {
+    std::sort(points.begin(), points.end());
+    std::vector<std::pair<double, double>> front;
+    for (const auto& p : points)
+        if (front.empty() || p.second < front.back().second) front.push_back(p);
+    return front;
+}
+
+}  // namespace
+
+CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc), controller_(this) {
+    // The settings, in two rows so they fit a 1280-pixel-wide window.
+    platform_ = new QComboBox;
+    platform_->addItem(tr("Edge (0.2 mm²)"), QStringLiteral("edge"));
+    platform_->addItem(tr("Cloud (7.0 mm²)"), QStringLiteral("cloud"));
+    platform_->setToolTip(tr("The DiGamma paper's platforms: the default budget, and GAMMA's NoC, off-chip bandwidth and clock"));
+    budget_mm2_ = new QDoubleSpinBox;
+    budget_mm2_->setRange(0.001, 1000);
+    budget_mm2_->setDecimals(3);
+    budget_mm2_->setValue(0.2);
+    budget_mm2_->setSuffix(QStringLiteral(" mm²"));
+    budget_mm2_->setToolTip(tr("Area budget for PEs and buffers; a design over it is invalid"));
+    area_model_ = new QComboBox;
+    for (const AreaModel& m : area_models()) area_model_->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
+    area_model_->setToolTip(tr("Technology figures (resources/technology/area_models.json, each with its source)"));
+    objective_ = new QComboBox;
+    for (const char* o : {"latency", "energy", "edp", "lap"}) objective_->addItem(QString::fromLatin1(o));
+    objective_->setToolTip(tr("Of the whole model: latency, energy, energy-delay product, latency-area product"));
+    method_ = new QComboBox;
+    for (const std::string& n : codesign_algorithm_names()) method_->addItem(QString::fromStdString(n));
+    method_->setToolTip(tr("DiGamma, or one of the paper's baselines (black-box optimizers, HW-opt, Mapping-opt)"));
+    map_space_ = new QComboBox;
+    for (const std::string& n : map_space_presets()) map_space_->addItem(QString::fromStdString(n));
+    map_space_->setToolTip(tr("The accelerator's flexibility: the mappings the designed array may run"));
+    samples_ = new QSpinBox;
+    samples_->setRange(1, 10000000);
+    samples_->setSingleStep(10000);
+    samples_->setValue(40000);
+    samples_->setGroupSeparatorShown(true);
+    samples_->setToolTip(tr("Design points: an accelerator and a mapping per layer, evaluated on every layer"));
+    seed_ = new QSpinBox;
+    seed_->setRange(0, 1000000);
+    seed_->setValue(1);
+    run_button_ = new QPushButton(tr("Run"));
+    stop_button_ = new QPushButton(tr("Stop"));
+    use_button_ = new QPushButton(tr("Use this design"));
+    use_button_->setToolTip(tr("Put the best accelerator and its mappings into the study (one undoable edit)"));
+    export_button_ = new QPushButton(tr("Export MAESTRO files…"));
+    progress_ = new QProgressBar;
+    progress_->setRange(0, 1000);
+    progress_->setTextVisible(false);
+    progress_->setMaximumHeight(10);
+    status_ = new QLabel(tr("Search an accelerator and its mappings for the study's model under the area budget."));
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    // The settings in a grid of three rows, so they fit a 1280-pixel-wide window beside the docks.
+    auto* settings_grid = new QGridLayout;
+    int cell = 0;
+    auto add = [&settings_grid, &cell](const QString& label, QWidget* w) {
+        auto* l = new QLabel(label);
+        l->setBuddy(w);
+        settings_grid->addWidget(l, cell / 3, 2 * (cell % 3));
+        settings_grid->addWidget(w, cell / 3, 2 * (cell % 3) + 1);
+        ++cell;
+    };
+    add(tr("&Platform"), platform_);
+    add(tr("&Budget"), budget_mm2_);
+    add(tr("Area &model"), area_model_);
+    add(tr("&Objective"), objective_);
+    add(tr("Met&hod"), method_);
+    add(tr("Map &space"), map_space_);
+    add(tr("Sa&mples"), samples_);
+    add(tr("S&eed"), seed_);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(run_button_);
+    buttons->addWidget(stop_button_);
+    settings_grid->addLayout(buttons, 2, 4, 1, 2);
+    settings_grid->setColumnStretch(6, 1);
+    area_model_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    area_model_->setMinimumContentsLength(14);
+
+    // The scatter (left) beside the design and the convergence (right).
+    y_metric_ = new QComboBox;
+    y_metric_->addItem(tr("Area against latency"), QStringLiteral("latency"));
+    y_metric_->addItem(tr("Area against energy"), QStringLiteral("energy"));
+    scatter_ = new PlotCanvas;
+    scatter_->setMinimumSize(280, 200);
+    valid_layer_ = scatter_->add_point_layer(tr("designs within budget"), QColor(66, 133, 244, 150), 3);
+    invalid_layer_ = scatter_->add_point_layer(tr("invalid (over budget, or a layer cannot run)"), QColor(170, 170, 170, 120), 3);
+    front_layer_ = scatter_->add_line_layer(tr("Pareto front"), QColor(234, 67, 53), 1.8, true);
+    best_layer_ = scatter_->add_point_layer(tr("best"), QColor(200, 30, 30), 9);
+    auto* left = new QWidget;
+    auto* left_box = new QVBoxLayout(left);
+    left_box->setContentsMargins(0, 0, 0, 0);
+    left_box->addWidget(y_metric_, 0, Qt::AlignLeft);
+    left_box->addWidget(scatter_, 1);
+
+    sketch_ = new AcceleratorSketch;
+    convergence_ = new PlotCanvas;
+    convergence_->setMinimumSize(240, 160);
+    trace_layer_ = convergence_->add_line_layer(tr("best so far"), QColor(66, 133, 244), 1.8, true);
+    auto* right = new QSplitter(Qt::Vertical);
+    right->addWidget(sketch_);
+    right->addWidget(convergence_);
+    right->setChildrenCollapsible(false);
+    auto* body = new QSplitter(Qt::Horizontal);
+    body->addWidget(left);
+    body->addWidget(right);
+    body->setStretchFactor(0, 3);
+    body->setStretchFactor(1, 2);
+    body->setChildrenCollapsible(false);
+
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(status_, 1);
+    bottom->addWidget(use_button_);
+    bottom->addWidget(export_button_);
+
+    auto* box = new QVBoxLayout(this);
+    box->addLayout(settings_grid);
+    box->addWidget(progress_);
+    box->addWidget(body, 1);
+    box->addLayout(bottom);
+
+    connect(platform_, &QComboBox::currentIndexChanged, this, [this] {
+        budget_mm2_->setValue(codesign_platform(platform_->currentData().toString().toStdString()).area_budget_um2 / 1e6);
+    });
+    connect(run_button_, &QPushButton::clicked, this, [this] { run(); });
+    connect(stop_button_, &QPushButton::clicked, this, [this] { stop(); });
+    connect(use_button_, &QPushButton::clicked, this, [this] { use_design(); });
+    connect(export_button_, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export the design as MAESTRO files"));
+        if (!dir.isEmpty()) export_design(dir);
+    });
+    connect(y_metric_, &QComboBox::currentIndexChanged, this, [this] { rebuild_scatter(); });
+    connect(&controller_, &CodesignController::updated, this, &CodesignView::receive);
+    connect(&controller_, &CodesignController::run_over, this, &CodesignView::update_buttons);
+    connect(doc_, &StudyDocument::model_changed, this, &CodesignView::update_buttons);
+    connect(doc_, &StudyDocument::study_replaced, this, &CodesignView::update_buttons);
+    rebuild_scatter();
+    update_buttons();
+}
+
+CodesignSettings CodesignView::settings() const {
+    CodesignSettings s;
+    s.platform = platform_->currentData().toString().toStdString();
+    s.area_budget_mm2 = budget_mm2_->value();
+    s.area_model = area_model_->currentData().toString().toStdString();
+    s.objective = objective_->currentText().toStdString();
+    s.algorithm = method_->currentText().toStdString();
+    s.map_space = map_space_->currentText().toStdString();
+    s.budget_samples = samples_->value();
+    s.seed = static_cast<std::uint64_t>(seed_->value());
+    s.threads = 1;  // one worker: the window keeps the other core
+    return s;
+}
+
+int CodesignView::run() {
+    const Model& model = doc_->study().model;
+    try {
+        run_ = controller_.start(settings(), model);
+    } catch (const InputError& e) {
+        set_status(QString::fromStdString(e.what()), true);
+        return 0;
+    }
+    designed_model_ = model.name;
+    designed_layers_ = model.layers.size();
+    dots_.clear();
+    front_.clear();
+    has_best_ = false;
+    finished_ = false;
+    sketch_->clear();
+    convergence_->set_data(trace_layer_, {});
+    convergence_->set_title(tr("Convergence: best %1 so far").arg(objective_->currentText()));
+    convergence_->set_axes({tr("samples"), Quantity::Plain, PlotCanvas::Scale::Linear},
+                           {objective_->currentText(), objective_quantity(objective_->currentText().toStdString()), PlotCanvas::Scale::Log});
+    convergence_->set_references({{Qt::Horizontal, controller_.bound().objective, tr("lower bound"), QColor(90, 90, 90)}});
+    rebuild_scatter();
+    set_status(tr("Running %1 on %2 (%3 layers)…").arg(method_->currentText(), QString::fromStdString(model.name)).arg(model.layers.size()));
+    progress_->setValue(0);
+    update_buttons();
+    return run_;
+}
+
+void CodesignView::stop() { controller_.stop(); }
+
+double CodesignView::y_of(const DesignDot& d) const {
+    return y_metric_->currentData().toString() == QStringLiteral("energy") ? d.energy_nj : d.runtime_cycles;
+}
+
+const std::vector<QPointF>& CodesignView::pareto_front() const { return scatter_->data(front_layer_); }
+
+void CodesignView::rebuild_scatter() {
+    const bool energy = y_metric_->currentData().toString() == QStringLiteral("energy");
+    scatter_->set_title(energy ? tr("Designs: area against energy") : tr("Designs: area against latency"));
+    scatter_->set_axes({tr("area"), Quantity::AreaUm2, PlotCanvas::Scale::Log},
+                       {energy ? tr("energy") : tr("latency"), energy ? Quantity::EnergyNj : Quantity::Cycles, PlotCanvas::Scale::Log});
+    std::vector<PlotCanvas::Reference> refs;
+    const double budget = budget_mm2_->value() * 1e6;
+    refs.push_back({Qt::Vertical, run_ ? controller_.problem().area_budget_um2 : budget, tr("area budget"), QColor(200, 40, 40)});
+    if (run_) {
+        const CodesignBound& b = controller_.bound();
+        refs.push_back({Qt::Horizontal, energy ? b.energy_nj : static_cast<double>(b.runtime_cycles), tr("lower bound"), QColor(90, 90, 90)});
+    }
+    scatter_->set_references(std::move(refs));
+    scatter_->set_data(valid_layer_, {});
+    scatter_->set_data(invalid_layer_, {});
+    scatter_->set_data(front_layer_, {});
+    drawn_bins_.clear();
+    front_.clear();
+    const std::vector<DesignDot> all = std::move(dots_);
+    dots_.clear();
+    add_dots(all);
+    update_best_marker();
+}
+
+void CodesignView::add_dots(const std::vector<DesignDot>& dots) {
+    std::vector<QPointF> valid, invalid;
+    std::vector<std::pair<double, double>> candidates = front_;
+    for (const DesignDot& d : dots) {
+        dots_.push_back(d);
+        const double y = y_of(d);
+        if (!(y > 0) || !(d.area_um2 > 0)) continue;
+        if (d.valid) candidates.emplace_back(d.area_um2, y);
+        const std::uint64_t bin = bin_of(d.area_um2, y) ^ (d.valid ? 0 : 0x8000000000000000ull);
+        if (!drawn_bins_.insert(bin).second) continue;
+        (d.valid ? valid : invalid).emplace_back(d.area_um2, y);
+    }
+    for (const QPointF& p : valid) scatter_->append(valid_layer_, p);
+    for (const QPointF& p : invalid) scatter_->append(invalid_layer_, p);
+    if (candidates.size() != front_.size()) {
+        front_ = pareto_merge(std::move(candidates));
+        std::vector<QPointF> line;
+        for (const auto& [x, y] : front_) line.emplace_back(x, y);
+        scatter_->set_data(front_layer_, std::move(line));
+    }
+    scatter_->fit_to_data();
+}
+
+void CodesignView::update_best_marker() {
+    if (!has_best_) {
+        scatter_->set_data(best_layer_, {});
+        return;
+    }
+    DesignDot d{best_.area.total_um2(), static_cast<double>(best_.runtime_cycles), best_.energy_nj, true};
+    scatter_->set_data(best_layer_, {QPointF(d.area_um2, y_of(d))});
+}
+
+void CodesignView::receive(const CodesignSnapshot& s) {
+    if (s.run != run_) return;
+    add_dots(s.new_dots);
+    if (s.has_best) {
+        best_ = s.best;
+        has_best_ = true;
+        sketch_->set_design(best_.accelerator, best_.area, controller_.problem().area_budget_um2);
+        update_best_marker();
+    }
+    std::vector<QPointF> trace;
+    for (const auto& [samples, value] : s.trace)
+        if (std::isfinite(value)) trace.emplace_back(static_cast<double>(samples), value);
+    convergence_->set_data(trace_layer_, std::move(trace));
+    convergence_->fit_to_data();
+    if (s.budget > 0) progress_->setValue(static_cast<int>(1000.0 * static_cast<double>(s.samples) / static_cast<double>(s.budget)));
+    const QString counts = tr("%1 of %2 samples (%3 valid), %4")
+                               .arg(QLocale().toString(static_cast<qlonglong>(s.samples)), QLocale().toString(static_cast<qlonglong>(s.budget)),
+                                    QLocale().toString(static_cast<qlonglong>(s.valid_samples)), quantity_text(s.elapsed_seconds, Quantity::Seconds));
+    QString best_text = tr("no design within the budget yet");
+    if (has_best_) {
+        const double bound = controller_.bound().objective;
+        best_text = tr("best %1 %2 (%3× the lower bound), %4")
+                        .arg(objective_->currentText(), quantity_text(best_.objective, objective_quantity(controller_.problem().objective.name())),
+                             bound > 0 ? QString::number(best_.objective / bound, 'f', 2) : QStringLiteral("–"), sketch_->caption());
+    }
+    if (s.finished) {
+        finished_ = true;
+        progress_->setValue(1000);
+        set_status((s.stopped ? tr("Stopped: ") : tr("Done: ")) + counts + QStringLiteral("; ") + best_text);
+    } else {
+        set_status(counts + QStringLiteral("; ") + best_text);
+    }
+    update_buttons();
+}
+
+bool CodesignView::use_design() {
+    const Study& study = doc_->study();
+    if (!has_best_ || study.model.name != designed_model_ || study.model.layers.size() != designed_layers_ ||
+        best_.mappings.size() != study.model.layers.size()) {
+        set_status(tr("No design for the study's model to use."), true);
+        return false;
+    }
+    std::map<int, Mapping> mappings;
+    for (std::size_t l = 0; l < best_.mappings.size(); ++l) mappings[static_cast<int>(l)] = best_.mappings[l];
+    Accelerator acc = best_.accelerator;
+    acc.name = "codesigned-" + controller_.problem().objective.name();
+    doc_->set_design(acc, "", mappings, tr("Use the co-designed accelerator (%1 PEs) and its mappings").arg(acc.num_pes));
+    set_status(tr("The study now uses the co-designed accelerator and its %1 mappings (Edit > Undo restores the previous ones).")
+                   .arg(mappings.size()));
+    return true;
+}
+
+int CodesignView::export_design(const QString& directory) {
+    if (!has_best_) {
+        set_status(tr("No design to export yet."), true);
+        return 0;
+    }
+    try {
+        const CodesignProblem& p = controller_.problem();
+        std::vector<ExportLayer> layers;
+        for (std::size_t l = 0; l < p.layers.size() && l < best_.mappings.size(); ++l) layers.push_back({p.layers[l], best_.mappings[l]});
+        const ExportedFiles files = export_maestro_files(directory.toStdString(), designed_model_, layers, best_.accelerator);
+        set_status(tr("Wrote %1 MAESTRO files to %2").arg(files.paths.size()).arg(directory));
+        return static_cast<int>(files.paths.size());
+    } catch (const std::exception& e) {
+        set_status(tr("Could not export: %1").arg(QString::fromStdString(e.what())), true);
+        return 0;
+    }
+}
+
+void CodesignView::update_buttons() {
+    const bool running = controller_.running();
+    run_button_->setEnabled(!running);
+    stop_button_->setEnabled(running);
+    const bool same_model = doc_->study().model.name == designed_model_ && doc_->study().model.layers.size() == designed_layers_;
+    use_button_->setEnabled(has_best_ && finished_ && same_model);
+    export_button_->setEnabled(has_best_ && finished_);
+}
+
+void CodesignView::set_status(const QString& text, bool error) {
+    status_->setText(text);
+    status_->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+}
+
+}  // namespace mapscape::ui
