@@ -157,8 +157,10 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::Text));
     const QString total = quantity_text(area_.total_um2(), Quantity::AreaUm2) +
                           (budget_um2_ > 0 ? tr(" of %1").arg(quantity_text(budget_um2_, Quantity::AreaUm2)) : QString());
-    p.drawText(legend, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(legend_text, Qt::ElideRight, static_cast<int>(legend.width() * 0.65)));
+    const int total_width = fm.horizontalAdvance(total);
     p.drawText(legend, Qt::AlignRight | Qt::AlignVCenter, total);
+    p.drawText(legend, Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(legend_text, Qt::ElideRight, std::max(0, static_cast<int>(legend.width()) - total_width - 12)));
 }
 
 }  // namespace mapscape::ui

@@ -281,7 +281,17 @@ void CodesignView::add_dots(const std::vector<DesignDot>& dots) {
         for (const auto& [x, y] : front_) line.emplace_back(x, y);
         scatter_->set_data(front_layer_, std::move(line));
     }
-    scatter_->fit_to_data();
+    // The area axis spans the designs and the budget line, but stops at four times the budget:
+    // designs far over it would squeeze the ones that fit into a sliver.
+    const double budget = run_ ? controller_.problem().area_budget_um2 : budget_mm2_->value() * 1e6;
+    double lo = budget, hi = budget;
+    for (int layer : {valid_layer_, invalid_layer_})
+        for (const QPointF& p : scatter_->data(layer)) {
+            lo = std::min(lo, p.x());
+            hi = std::max(hi, p.x());
+        }
+    scatter_->set_x_range(lo / 1.25, std::min(hi, 4 * budget) * 1.25);
+    scatter_->fit_to_data();  // the latency (or energy) axis
 }
 
 void CodesignView::update_best_marker() {
