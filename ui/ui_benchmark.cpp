@@ -29,6 +29,7 @@
 #include "main_window.hpp"
 #include "scatter_chart.hpp"
 #include "schedule_view.hpp"
+#include "codesign_view.hpp"
 #include "search_panel.hpp"
 #include "study_document.hpp"
 
@@ -170,6 +171,32 @@ LiveFigures measure_schedule(MainWindow& w, const UiBenchOptions& o) {
     return f;
 }
 
+LiveFigures measure_codesign(MainWindow& w, const UiBenchOptions& o) {
+    LiveFigures f;
+    CodesignView* v = w.codesign();
+    for (int run = 0; run < o.runs; ++run) {
+        w.tabs()->setCurrentWidget(v);
+        v->method()->setCurrentText("digamma");
+        v->samples()->setValue(10000000);  // far more work than the watch lasts
+        StallMeter meter;
+        meter.start();
+        v->run();
+        wait_ms(static_cast<int>(o.seconds * 1000));
+        f.updates.push_back(static_cast<double>(v->dot_count()));
+        QElapsedTimer stop_clock;
+        stop_clock.start();
+        v->stop_button()->click();
+        while (v->controller()->running() && stop_clock.elapsed() < 30000) wait_ms(1);
+        f.stop_ms.push_back(static_cast<double>(stop_clock.nsecsElapsed()) / 1e6);
+        meter.stop();
+        f.longest_ms.push_back(percentile(meter.gaps_ms(), 1.0));
+        f.p99_ms.push_back(percentile(meter.gaps_ms(), 0.99));
+        f.gaps_ms.insert(f.gaps_ms.end(), meter.gaps_ms().begin(), meter.gaps_ms().end());
+        wait_ms(200);
+    }
+    return f;
+}
+
 // The scatter with 200,000 points spread as a search spreads them (log-normal around a
 // front), redrawn and painted in full.
 std::vector<double> measure_repaint(MainWindow& w, int repetitions) {
@@ -247,6 +274,7 @@ int run_ui_benchmark(const UiBenchOptions& o) {
         if (busy > 0) competing = std::make_unique<CompetingLoad>(busy);
         const LiveFigures search = measure_search(w, o);
         const LiveFigures schedule = measure_schedule(w, o);
+        const LiveFigures codesign = measure_codesign(w, o);
         const std::vector<double> repaint = measure_repaint(w, 10);
         const std::vector<double> edit = measure_edit(w, 20);
         competing.reset();
@@ -261,13 +289,18 @@ int run_ui_benchmark(const UiBenchOptions& o) {
         out += row("schedule: 99th-percentile stall per run", schedule.p99_ms, "ms");
         out += QString("  %1 %2 ms over all %3 ticks\n").arg("schedule: 99th-percentile stall, all runs", -44).arg(percentile(schedule.gaps_ms, 0.99), 16, 'f', 1).arg(schedule.gaps_ms.size());
         out += row("schedule: Stop until the run is over", schedule.stop_ms, "ms");
+        out += row("co-design: longest stall per run", codesign.longest_ms, "ms");
+        out += row("co-design: 99th-percentile stall per run", codesign.p99_ms, "ms");
+        out += QString("  %1 %2 ms over all %3 ticks\n").arg("co-design: 99th-percentile stall, all runs", -44).arg(percentile(codesign.gaps_ms, 0.99), 16, 'f', 1).arg(codesign.gaps_ms.size());
+        out += row("co-design: Stop until the run is over", codesign.stop_ms, "ms");
+        out += row("co-design: designs received while watched", codesign.updates, "", "most", 0);
         out += row("scatter repaint with 200,000 points", repaint, "ms");
         std::vector<double> edit_us;
         for (double ms : edit) edit_us.push_back(ms * 1000);
         out += row("dataflow edit: evaluation", edit_us, "µs");
         std::printf("%s", out.toUtf8().constData());
         std::fflush(stdout);
-        QJsonObject p{{"competing_processes", busy}, {"search", live_json(search)}, {"schedule", live_json(schedule)}};
+        QJsonObject p{{"competing_processes", busy}, {"search", live_json(search)}, {"schedule", live_json(schedule)}, {"codesign", live_json(codesign)}};
         QJsonArray r, e;
         for (double x : repaint) r.append(x);
         for (double x : edit) e.append(x);
