@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "mapping/random_mapping.hpp"
 #include "search/gamma_operators.hpp"
 #include "util/seed_mixing.hpp"
 #include "util/thread_pool.hpp"
@@ -58,8 +59,8 @@ public:
                     // Half on the design as found, half on it re-fitted to the budget (when that
                     // differs): both are assessed; the better one is the result.
                     std::vector<Refit> candidates{{best->design, best->summary.l1_bytes, best->summary.l2_bytes}};
-                    for (bool balanced : {false, true})
-                        if (std::optional<Refit> r = refit_to_budget(*best, balanced);
+                    for (const RefitShape shape : {RefitShape::Proportional, RefitShape::Balanced, RefitShape::FittedToLayers})
+                        if (std::optional<Refit> r = refit_to_budget(*best, shape);
                             r && std::none_of(candidates.begin(), candidates.end(), [&](const Refit& c) { return c.design.hw == r->design.hw; }))
                             candidates.push_back(std::move(*r));
                     for (std::size_t c = 0; c < candidates.size(); ++c) {
@@ -407,11 +408,38 @@ private:
     };
 
     // The best design re-fitted to the budget: buffers sized to what its mappings need are as
-    // large as the hungriest layer's mapping, which may spend area the array could use. The
-    // re-fit keeps its L1 and the array's proportions, caps L2 at twice what the median layer
-    // needs (the hungry layers' mappings are searched again within it) and grows the array to
-    // the largest friendly size that then fits. None when that would not add PEs.
-    std::optional<Refit> refit_to_budget(const Individual& best, bool balanced) const {
+    // large as the hungriest layer's mapping, which may spend area the array could use. A re-fit
+    // keeps L1 near the least (at most twice it), caps L2 at twice what the median layer needs
+    // (and a tenth of the budget; the hungry layers' mappings are searched again within it), and
+    // reshapes the array within what then fits: the largest friendly size in the array's own
+    // proportions, or balanced, or the 2D shape that keeps most PEs busy on the model's layers.
+    // None when that changes nothing.
+    enum class RefitShape { Proportional, Balanced, FittedToLayers };
+
+    // A 2D array's estimated cycles on the model: per layer, its MACs over the PEs the best pair
+    // of distinct parallelisable dimensions keeps busy across rows and columns (a dimension of
+    // size D over d units keeps D / (ceil(D/d) d) of them busy). Lower is better.
+    double estimated_cycles(std::int64_t rows, std::int64_t columns) const {
+        const CodesignProblem& p = evaluator_.problem();
+        double cycles = 0;
+        for (const Layer& layer : p.layers) {
+            std::vector<std::int64_t> sizes;
+            for (Dim d : mappable_dims(layer))
+                if (d != Dim::R && d != Dim::S) sizes.push_back(std::max<std::int64_t>(1, mappable_size(layer, d)));
+            auto busy = [](std::int64_t size, std::int64_t units) {
+                return static_cast<double>(size) / static_cast<double>((size + units - 1) / units * units);
+            };
+            double best = 1.0 / static_cast<double>(rows * columns);  // nothing spread: one PE busy
+            for (std::size_t a = 0; a < sizes.size(); ++a)
+                for (std::size_t b = 0; b < sizes.size(); ++b)
+                    if (a != b) best = std::max(best, busy(sizes[a], rows) * busy(sizes[b], columns));
+            cycles += static_cast<double>(exact_macs(layer)) / (static_cast<double>(rows * columns) * best);
+        }
+        return cycles;
+    }
+
+    std::optional<Refit> refit_to_budget(const Individual& best, RefitShape shape) const {
+        const bool balanced = shape == RefitShape::Balanced;
         const CodesignProblem& p = evaluator_.problem();
         if (p.buffers != BufferSizing::ToNeed || best.needs.empty()) return std::nullopt;
         std::vector<std::int64_t> l2_needs;
@@ -428,6 +456,32 @@ private:
         std::array<double, kMaxGenomeLevels> shares{};
         for (int k = 0; k < hw.levels; ++k)
             shares[static_cast<std::size_t>(k)] = balanced ? 1.0 : std::log(static_cast<double>(std::max<std::int64_t>(2, hw.dims[static_cast<std::size_t>(k)])));
+        if (shape == RefitShape::FittedToLayers) {  // the 2D shape that fits and keeps most PEs busy
+            // (a 1D array is re-shaped too when the problem allows 2D ones: its layers' second
+            // dimension then runs across the other side)
+            if (hw.levels > 2 || space_.max_levels() < 2 || space_.fixed_dim(0) || space_.fixed_dim(1)) return std::nullopt;
+            double best_cycles = std::numeric_limits<double>::infinity();
+            HardwareGenes chosen = hw;
+            const std::int64_t most = space_.feasible_pes();
+            for (std::int64_t rows = 1; rows <= most; ++rows)
+                for (std::int64_t columns = 1; rows * columns <= most; ++columns) {
+                    HardwareGenes g = hw;
+                    g.levels = 2;
+                    g.dims = {rows, columns, 1};
+                    if (p.max_pes && g.num_pes() > *p.max_pes) break;
+                    if (area_of(p.area_model, space_.accelerator(g), r.l1_bytes, r.l2_bytes).total_um2() > p.area_budget_um2) break;
+                    if (const double c = estimated_cycles(rows, columns); c < best_cycles) {
+                        best_cycles = c;
+                        chosen = g;
+                    }
+                }
+            if (chosen == hw) return std::nullopt;
+            r.design = best.design;
+            r.design.hw = chosen;
+            Rng rng(mix_seed(p.seed, 78));
+            space_.conform(r.design, rng);
+            return r;
+        }
         const std::vector<std::int64_t>& sizes = space_.friendly_sizes();
         for (auto n = sizes.rbegin(); n != sizes.rend() && (balanced || *n > hw.num_pes()); ++n) {
             HardwareGenes grown = hw;
