@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -117,84 +118,77 @@ void wait_ms(int ms) {
     loop.exec();
 }
 
-LiveFigures measure_search(MainWindow& w, const UiBenchOptions& o) {
+// What every live scenario measures, run after run: the event loop's stalls from the start of a
+// long run until Stop has ended it, how long Stop took, and how much arrived while watched.
+struct LiveScenario {
+    std::function<void()> start;       // sets the view up and starts a run far longer than the watch
+    std::function<double()> received;  // points, samples or designs that arrived so far
+    QPushButton* stop_button = nullptr;
+    std::function<bool()> running;
+    std::function<void()> after;       // clean-up between runs (may be empty)
+};
+
+LiveFigures measure_live(const LiveScenario& scenario, const UiBenchOptions& o) {
     LiveFigures f;
-    SearchPanel* s = w.search();
     for (int run = 0; run < o.runs; ++run) {
-        w.tabs()->setCurrentIndex(2);
-        s->algorithm()->setCurrentText("gamma");
-        s->budget()->setValue(2000000);
-        s->scope()->setCurrentIndex(1);  // all layers: far more work than the watch lasts
         StallMeter meter;
         meter.start();
-        s->run();
+        scenario.start();
         wait_ms(static_cast<int>(o.seconds * 1000));
-        f.updates.push_back(static_cast<double>(w.scatter()->point_count()));
+        f.updates.push_back(scenario.received());
         QElapsedTimer stop_clock;
         stop_clock.start();
-        s->stop_button()->click();
-        while (s->controller()->running() && stop_clock.elapsed() < 30000) wait_ms(1);
+        scenario.stop_button->click();
+        while (scenario.running() && stop_clock.elapsed() < 30000) wait_ms(1);
         f.stop_ms.push_back(static_cast<double>(stop_clock.nsecsElapsed()) / 1e6);
         meter.stop();
         f.longest_ms.push_back(percentile(meter.gaps_ms(), 1.0));
         f.p99_ms.push_back(percentile(meter.gaps_ms(), 0.99));
         f.gaps_ms.insert(f.gaps_ms.end(), meter.gaps_ms().begin(), meter.gaps_ms().end());
-        w.scatter()->clear();
+        if (scenario.after) scenario.after();
         wait_ms(200);
     }
     return f;
+}
+
+LiveFigures measure_search(MainWindow& w, const UiBenchOptions& o) {
+    SearchPanel* s = w.search();
+    return measure_live({[&w, s] {
+                             w.tabs()->setCurrentIndex(2);
+                             s->algorithm()->setCurrentText("gamma");
+                             s->budget()->setValue(2000000);
+                             s->scope()->setCurrentIndex(1);  // all layers: far more work than the watch lasts
+                             s->run();
+                         },
+                         [&w] { return static_cast<double>(w.scatter()->point_count()); }, s->stop_button(),
+                         [s] { return s->controller()->running(); }, [&w] { w.scatter()->clear(); }},
+                        o);
 }
 
 LiveFigures measure_schedule(MainWindow& w, const UiBenchOptions& o) {
-    LiveFigures f;
     ScheduleView* v = w.schedule();
-    for (int run = 0; run < o.runs; ++run) {
-        w.tabs()->setCurrentWidget(v);
-        v->algorithm()->setCurrentText("magma");
-        v->budget()->setValue(50000000);
-        StallMeter meter;
-        meter.start();
-        v->run();
-        wait_ms(static_cast<int>(o.seconds * 1000));
-        f.updates.push_back(static_cast<double>(v->last().samples));
-        QElapsedTimer stop_clock;
-        stop_clock.start();
-        v->stop_button()->click();
-        while (v->controller()->running() && stop_clock.elapsed() < 30000) wait_ms(1);
-        f.stop_ms.push_back(static_cast<double>(stop_clock.nsecsElapsed()) / 1e6);
-        meter.stop();
-        f.longest_ms.push_back(percentile(meter.gaps_ms(), 1.0));
-        f.p99_ms.push_back(percentile(meter.gaps_ms(), 0.99));
-        f.gaps_ms.insert(f.gaps_ms.end(), meter.gaps_ms().begin(), meter.gaps_ms().end());
-        wait_ms(200);
-    }
-    return f;
+    return measure_live({[&w, v] {
+                             w.tabs()->setCurrentWidget(v);
+                             v->algorithm()->setCurrentText("magma");
+                             v->budget()->setValue(50000000);
+                             v->run();
+                         },
+                         [v] { return static_cast<double>(v->last().samples); }, v->stop_button(),
+                         [v] { return v->controller()->running(); }, {}},
+                        o);
 }
 
 LiveFigures measure_codesign(MainWindow& w, const UiBenchOptions& o) {
-    LiveFigures f;
     CodesignView* v = w.codesign();
-    for (int run = 0; run < o.runs; ++run) {
-        w.tabs()->setCurrentWidget(v);
-        v->method()->setCurrentText("digamma");
-        v->samples()->setValue(10000000);  // far more work than the watch lasts
-        StallMeter meter;
-        meter.start();
-        v->run();
-        wait_ms(static_cast<int>(o.seconds * 1000));
-        f.updates.push_back(static_cast<double>(v->dot_count()));
-        QElapsedTimer stop_clock;
-        stop_clock.start();
-        v->stop_button()->click();
-        while (v->controller()->running() && stop_clock.elapsed() < 30000) wait_ms(1);
-        f.stop_ms.push_back(static_cast<double>(stop_clock.nsecsElapsed()) / 1e6);
-        meter.stop();
-        f.longest_ms.push_back(percentile(meter.gaps_ms(), 1.0));
-        f.p99_ms.push_back(percentile(meter.gaps_ms(), 0.99));
-        f.gaps_ms.insert(f.gaps_ms.end(), meter.gaps_ms().begin(), meter.gaps_ms().end());
-        wait_ms(200);
-    }
-    return f;
+    return measure_live({[&w, v] {
+                             w.tabs()->setCurrentWidget(v);
+                             v->method()->setCurrentText("digamma");
+                             v->samples()->setValue(10000000);  // far more work than the watch lasts
+                             v->run();
+                         },
+                         [v] { return static_cast<double>(v->dot_count()); }, v->stop_button(),
+                         [v] { return v->controller()->running(); }, {}},
+                        o);
 }
 
 // The scatter with 200,000 points spread as a search spreads them (log-normal around a
