@@ -4,8 +4,7 @@
 #include <mutex>
 
 #include "codesign/codesign_algorithm.hpp"
-#include "mapping/map_space.hpp"
-#include "search/objective.hpp"
+#include "codesign/codesign_request.hpp"
 #include "util/diagnostic.hpp"
 
 namespace mapscape::ui {
@@ -68,27 +67,18 @@ CodesignController::CodesignController(QObject* parent) : QObject(parent) {
 
 CodesignProblem CodesignController::make_problem(const CodesignSettings& s, const Model& model) {
     if (model.layers.empty()) throw InputError({model.name, 0, 0}, "the model has no layers to design for");
-    const CodesignPlatform platform = codesign_platform(s.platform);
-    CodesignProblem p;
-    for (std::size_t i = 0; i < model.layers.size(); ++i) {
-        Layer l = model.layers[i];
-        if (l.name.empty()) l.name = "layer" + std::to_string(i + 1);
-        p.layers.push_back(std::move(l));
-        p.layer_numbers.push_back(static_cast<int>(i + 1));
-    }
-    p.base = platform.base;
-    p.base.map_space = map_space_preset(s.map_space);
     if (!(s.area_budget_mm2 > 0)) throw InputError({"area budget", 0, 0}, "the area budget must be positive");
-    p.area_budget_um2 = s.area_budget_mm2 * 1e6;
-    p.area_model = s.area_model.empty() ? default_area_model() : area_model(s.area_model);
-    const auto objective = parse_objective(s.objective);
-    if (!objective) throw InputError({"objective", 0, 0}, "cannot read objective \"" + s.objective + "\"");
-    if (const std::string why = codesign_objective_problem(*objective); !why.empty()) throw InputError({"objective", 0, 0}, why);
-    p.objective = *objective;
-    p.budget_samples = std::max<std::int64_t>(1, s.budget_samples);
-    p.seed = s.seed;
-    p.threads = std::max(1, s.threads);
-    return p;
+    CodesignRequest request;
+    request.platform = s.platform;
+    request.area_budget_mm2 = s.area_budget_mm2;
+    request.area_model = s.area_model;
+    request.objective = s.objective;
+    request.map_space = s.map_space;
+    request.budget = std::max<std::int64_t>(1, s.budget_samples);
+    request.threads = std::max(1, s.threads);
+    std::vector<int> all(model.layers.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i + 1);
+    return make_codesign_problem(request, model, all, s.seed);
 }
 
 int CodesignController::start(const CodesignSettings& settings, const Model& model) {
