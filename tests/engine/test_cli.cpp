@@ -9,25 +9,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cli_runner.hpp"
 #include "test_support.hpp"
 
 namespace {
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out, err;
-};
-
-Run cli(const QStringList& args) {
-    QProcess p;
-    p.start(MAPSCAPE_CLI_PATH, args);
-    p.waitForFinished(120000);
-    Run r;
-    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -100;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using Run = CliRun;
 
 QString data(const char* relative) { return QString::fromStdString(test_data(relative)); }
 

@@ -23,6 +23,7 @@
 #include "surrogate/surrogate_gradient.hpp"
 #include "surrogate/surrogate_guide.hpp"
 #include "surrogate/training.hpp"
+#include "cli_runner.hpp"
 #include "test_support.hpp"
 
 using namespace mapscape;
@@ -58,21 +59,7 @@ std::string file_bytes(const QString& path) {
     return s.str();
 }
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out, err;
-};
-
-Run cli(const QStringList& args) {
-    QProcess p;
-    p.start(MAPSCAPE_CLI_PATH, args);
-    p.waitForFinished(120000);
-    Run r;
-    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -100;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using Run = CliRun;
 
 SearchProblem table_problem(int index, std::int64_t budget, std::uint64_t seed) {
     SearchProblem p = surrogate_problem(mind_mappings_layers()[static_cast<std::size_t>(index)], accelerator_preset("mindmappings"));
