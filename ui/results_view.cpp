@@ -379,6 +379,7 @@ int ResultsView::selected_table_row() const {
 
 void ResultsView::show_selected_run() {
     selected_traces_.clear();
+    whole_model_trace_ = false;
     selected_layer_names_.clear();
     const int row = selected_table_row();
     open_in_study_->setEnabled(row >= 0);
@@ -390,18 +391,27 @@ void ResultsView::show_selected_run() {
     const int id_column = table_data_->column_index("run_id");
     try {
         const StoredRun run = db_->read_run(table_data_->text(static_cast<std::size_t>(row), static_cast<std::size_t>(id_column)));
-        for (const StoredLayer& l : run.layer_results) {
-            selected_traces_.push_back(parse_trace(l.trace_json));
-            selected_layer_names_.push_back(tr("layer %1 (%2)").arg(l.layer_number).arg(QString::fromStdString(l.name)));
+        // A co-design run has one trace for the whole model (each sample a design with every layer
+        // mapped); a mapping search has one per layer.
+        whole_model_trace_ = !run.trace_json.empty();
+        if (whole_model_trace_) {
+            selected_traces_.push_back(parse_trace(run.trace_json));
+            convergence_->set_objective_name(QString::fromStdString(run.objective) + tr(" (whole model)"));
+        } else {
+            for (const StoredLayer& l : run.layer_results) {
+                selected_traces_.push_back(parse_trace(l.trace_json));
+                selected_layer_names_.push_back(tr("layer %1 (%2)").arg(l.layer_number).arg(QString::fromStdString(l.name)));
+            }
+            convergence_->set_objective_name(QString::fromStdString(run.objective) + tr(" (sum over layers)"));
         }
-        convergence_->set_objective_name(QString::fromStdString(run.objective) + tr(" (sum over layers)"));
     } catch (const InputError& e) {
         last_error_ = QString::fromStdString(e.diagnostic().to_string());
         emit error(tr("Results database"), last_error_);
     }
     const QSignalBlocker block(convergence_layer_);
     convergence_layer_->clear();
-    convergence_layer_->addItem(tr("all layers (sum of each layer's best)"));
+    convergence_layer_->addItem(whole_model_trace_ ? tr("whole model (designs with every layer mapped)")
+                                                   : tr("all layers (sum of each layer's best)"));
     for (const QString& name : selected_layer_names_) convergence_layer_->addItem(name);
     show_convergence();
 }
@@ -410,7 +420,9 @@ void ResultsView::show_convergence() {
     convergence_->clear();
     const int choice = convergence_layer_->currentIndex();
     if (choice < 0 || selected_traces_.empty()) return;
-    const auto trace = choice == 0 ? summed_trace(selected_traces_) : selected_traces_[static_cast<std::size_t>(choice - 1)];
+    const auto trace = choice > 0            ? selected_traces_[static_cast<std::size_t>(choice - 1)]
+                       : whole_model_trace_ ? selected_traces_.front()
+                                            : summed_trace(selected_traces_);
     convergence_->set_curve(1, convergence_layer_->currentText(), trace);
 }
 

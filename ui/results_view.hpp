@@ -114,6 +114,7 @@ private:
     QPushButton *open_in_study_, *export_, *reload_;
     std::vector<std::vector<std::pair<std::int64_t, double>>> selected_traces_;
     std::vector<QString> selected_layer_names_;
+    bool whole_model_trace_ = false;  // the selected run is a co-design run: one trace, the model's
 };
 
 }  // namespace mapscape::ui

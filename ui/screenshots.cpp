@@ -19,6 +19,7 @@
 #include "teaching_view.hpp"
 #include "pe_array_widget.hpp"
 #include "results_view.hpp"
+#include "results_table_model.hpp"
 #ifdef MAPSCAPE_HAS_SURROGATE
 #include "surrogate/mapping_vector.hpp"
 #include "surrogate_view.hpp"
@@ -94,6 +95,16 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
             return !w.results()->loading();
         });
         steps->push_back([save] { return save("results"); });
+        // A co-design study: the designs' area against their latency, the question it asks.
+        auto codesign = std::make_shared<bool>(false);
+        steps->push_back([&w, codesign] {
+            const RunTable* table = w.results()->model()->table();
+            const int kind = table ? table->column_index("kind") : -1;
+            *codesign = kind >= 0 && table->rows() > 0 && table->text(0, static_cast<std::size_t>(kind)) == "codesign";
+            if (*codesign) w.results()->set_scatter_axes("area_um2", "runtime_cycles", "algorithm");
+            return true;
+        });
+        steps->push_back([save, codesign] { return !*codesign || save("results_codesign"); });
     }
     auto index = std::make_shared<std::size_t>(0);
     auto timer = new QTimer(&w);

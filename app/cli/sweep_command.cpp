@@ -40,16 +40,28 @@ public:
         if (quiet_) return;
         const SweepSpec& s = plan_.spec();
         const RunPoint at = plan_.point(r.index);
-        std::printf("[%lld/%lld] %.12s %s %s %s %s %s budget %lld seed %llu: ", static_cast<long long>(p.already_done + p.written),
-                    static_cast<long long>(p.planned), r.run_id.c_str(), s.models[at.model].name.c_str(),
-                    s.accelerators[at.accelerator].name.c_str(), std::string(system_name(s.systems[at.system])).c_str(),
+        const bool codesign = s.kind == RunKind::Codesign;
+        char where[64];
+        if (codesign)
+            std::snprintf(where, sizeof where, "%s@%gmm2", s.accelerators[at.accelerator].name.c_str(), s.area_budgets_mm2[at.area_budget]);
+        else
+            std::snprintf(where, sizeof where, "%s %s", s.accelerators[at.accelerator].name.c_str(),
+                          std::string(system_name(s.systems[at.system])).c_str());
+        std::printf("[%lld/%lld] %.12s %s %s %s %s budget %lld seed %llu: ", static_cast<long long>(p.already_done + p.written),
+                    static_cast<long long>(p.planned), r.run_id.c_str(), s.models[at.model].name.c_str(), where,
                     s.algorithms[at.algorithm].name.c_str(), s.objectives[at.objective].name().c_str(),
                     static_cast<long long>(s.budgets[at.budget]), static_cast<unsigned long long>(s.seeds[at.seed]));
+        if (codesign && !r.failed && r.accelerator_json.empty()) {
+            std::printf("no design fits the budget  [%.3f s, rank %d]\n", r.wall_seconds, r.worker_rank);
+            std::fflush(stdout);
+            return;
+        }
         if (r.failed)
             std::printf("FAILED: %s", r.error.c_str());
         else
             std::printf("%lld cycles, %.5g nJ%s", static_cast<long long>(r.runtime_cycles), r.energy_nj,
                         r.layers_without_mapping > 0 ? (" (" + std::to_string(r.layers_without_mapping) + " layers without a mapping)").c_str() : "");
+        if (codesign && !r.failed) std::printf(", design of %.4g mm2", r.area_um2 / 1e6);
         std::printf("  [%.3f s, rank %d]\n", r.wall_seconds, r.worker_rank);
         std::fflush(stdout);
     }
@@ -62,15 +74,22 @@ private:
 int print_dry_run(const SweepPlan& plan, ResultsDatabase* db, const SweepOptionsCli& o, int threads) {
     const auto done = db ? db->finished_run_ids() : std::unordered_set<std::string>{};
     const DryRunEstimate e = estimate_sweep(plan, done, threads, o.samples);
-    std::printf("%s: %lld runs (%zu models x %zu accelerators x %zu systems x %zu algorithms x %zu objectives x %zu budgets x %zu seeds)\n",
-                plan.spec().name.c_str(), static_cast<long long>(e.planned), plan.spec().models.size(),
-                plan.spec().accelerators.size(), plan.spec().systems.size(), plan.spec().algorithms.size(),
-                plan.spec().objectives.size(), plan.spec().budgets.size(), plan.spec().seeds.size());
+    const SweepSpec& s = plan.spec();
+    if (s.kind == RunKind::Codesign)
+        std::printf("%s: %lld co-design runs (%zu models x %zu platforms x %zu area budgets x %zu algorithms x %zu objectives x "
+                    "%zu budgets x %zu seeds)\n",
+                    s.name.c_str(), static_cast<long long>(e.planned), s.models.size(), s.accelerators.size(),
+                    s.area_budgets_mm2.size(), s.algorithms.size(), s.objectives.size(), s.budgets.size(), s.seeds.size());
+    else
+        std::printf("%s: %lld runs (%zu models x %zu accelerators x %zu systems x %zu algorithms x %zu objectives x %zu budgets x "
+                    "%zu seeds)\n",
+                    s.name.c_str(), static_cast<long long>(e.planned), s.models.size(), s.accelerators.size(), s.systems.size(),
+                    s.algorithms.size(), s.objectives.size(), s.budgets.size(), s.seeds.size());
     std::printf("%lld already in %s, %lld to run\n", static_cast<long long>(e.already_done), o.db.c_str(),
                 static_cast<long long>(e.to_run));
     if (e.to_run == 0) return kExitOk;
-    std::printf("measured on %zu sample run(s) at <= 1000 samples per layer, %d thread(s) (%.2f s):\n", e.rates.size(), threads,
-                e.sampling_seconds);
+    std::printf("measured on %zu sample run(s) at <= 1000 samples %s, %d thread(s) (%.2f s):\n", e.rates.size(),
+                s.kind == RunKind::Codesign ? "(designs per model)" : "per layer", threads, e.sampling_seconds);
     for (const AlgorithmRate& r : e.rates)
         std::printf("  %-18s %.3g us per layer-sample\n", r.algorithm.c_str(), r.seconds_per_unit * 1e6);
     std::printf("estimated time per run: mean %.3g s (shortest %.3g s, longest %.3g s)\n", e.mean_run_seconds, e.min_run_seconds,

@@ -111,16 +111,15 @@ CodesignResult run_codesign_black_box(const CodesignProblem& problem, Baseline b
     return evaluator.finish();
 }
 
-CodesignResult run_hw_opt(const CodesignProblem& problem, FixedDataflow style, CodesignSink* sink, std::stop_token stop) {
-    CodesignProblem p = problem;
-    p.buffers = BufferSizing::Searched;  // the grid's buffers are what the design has
-    const DesignSpace space(p);
-    DesignEvaluator evaluator(p, space, sink, stop);
-    // The grid: clusters x PEs per cluster (the fixed styles' 2D arrays), L1 and L2 sizes.
-    struct Point {
-        std::int64_t rows, cols, l1, l2;
-    };
-    std::vector<Point> grid;
+namespace {
+
+struct HwOptPoint {
+    std::int64_t rows, cols, l1, l2;
+};
+
+std::vector<HwOptPoint> hw_opt_grid(const CodesignProblem& p, const DesignSpace& space) {
+    // Clusters x PEs per cluster (the fixed styles' 2D arrays), L1 and L2 sizes, within the budget.
+    std::vector<HwOptPoint> grid;
     const std::vector<std::int64_t> sizes = grid_sizes(1, space.max_pes());
     for (std::int64_t rows : sizes)
         for (std::int64_t cols : sizes) {
@@ -133,9 +132,26 @@ CodesignResult run_hw_opt(const CodesignProblem& problem, FixedDataflow style, C
                     if (area_of(p.area_model, a, l1, l2).total_um2() <= p.area_budget_um2) grid.push_back({rows, cols, l1, l2});
                 }
         }
+    return grid;
+}
+
+}  // namespace
+
+std::int64_t hw_opt_sample_count(const CodesignProblem& problem) {
+    CodesignProblem p = problem;
+    p.buffers = BufferSizing::Searched;
+    return std::min<std::int64_t>(static_cast<std::int64_t>(hw_opt_grid(p, DesignSpace(p)).size()), p.budget_samples);
+}
+
+CodesignResult run_hw_opt(const CodesignProblem& problem, FixedDataflow style, CodesignSink* sink, std::stop_token stop) {
+    CodesignProblem p = problem;
+    p.buffers = BufferSizing::Searched;  // the grid's buffers are what the design has
+    const DesignSpace space(p);
+    DesignEvaluator evaluator(p, space, sink, stop);
+    std::vector<HwOptPoint> grid = hw_opt_grid(p, space);
     // More points than samples: every k-th, evenly over the grid.
     if (static_cast<std::int64_t>(grid.size()) > p.budget_samples) {
-        std::vector<Point> thinned;
+        std::vector<HwOptPoint> thinned;
         const double step = static_cast<double>(grid.size()) / static_cast<double>(p.budget_samples);
         for (std::int64_t i = 0; i < p.budget_samples; ++i) thinned.push_back(grid[static_cast<std::size_t>(static_cast<double>(i) * step)]);
         grid = std::move(thinned);
@@ -149,7 +165,7 @@ CodesignResult run_hw_opt(const CodesignProblem& problem, FixedDataflow style, C
         evaluator.evaluate(batch, objectives);
         batch.clear();
     };
-    for (const Point& g : grid) {
+    for (const HwOptPoint& g : grid) {
         if (evaluator.done() || stop.stop_requested()) break;
         DecodedDesign d;
         d.accelerator = p.base;

@@ -31,6 +31,9 @@ CodesignResult run_codesign_black_box(const CodesignProblem& problem, Baseline b
 
 CodesignResult run_hw_opt(const CodesignProblem& problem, FixedDataflow style, CodesignSink* sink = nullptr,
                           std::stop_token stop = {});
+// The samples HW-opt takes: its grid's points within the area budget, at most the budget (the
+// same for every style). A sweep's estimates use it: grids are often smaller than the budget.
+std::int64_t hw_opt_sample_count(const CodesignProblem& problem);
 
 enum class FixedHardware { ComputeFocused, Medium, BufferFocused };
 // The fixed accelerator of a Mapping-opt scheme at the problem's budget.

@@ -31,10 +31,12 @@ DryRunEstimate estimate_sweep(const SweepPlan& plan, const std::unordered_set<st
     for (const auto& [algorithm, index] : sample_of_algorithm) {
         RunTask task = plan.task(index);
         task.budget_samples = std::min(task.budget_samples, max_samples_per_layer);
-        const bool fixed = task.algorithm.kind == Algorithm::Kind::Fixed;
-        const double units = static_cast<double>(task.layer_numbers.size()) *
-                             (fixed ? 1.0 : static_cast<double>(task.budget_samples));
+        task.codesign.budget = std::min(task.codesign.budget, max_samples_per_layer);  // co-design: designs per model
+        const bool fixed = task.kind == RunKind::Search && task.algorithm.kind == Algorithm::Kind::Fixed;
         const RunResult r = execute_run(task, threads);
+        // Per sample it took (a co-design method may take fewer than its budget).
+        const double samples = task.kind == RunKind::Codesign ? static_cast<double>(r.samples) : static_cast<double>(task.budget_samples);
+        const double units = static_cast<double>(task.layer_numbers.size()) * (fixed ? 1.0 : samples);
         const double rate = r.wall_seconds / std::max(1.0, units);
         rate_of_algorithm[algorithm] = rate;
         rate_sum += rate;

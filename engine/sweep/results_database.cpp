@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "util/diagnostic.hpp"
+#include "util/sha256.hpp"
 
 #ifndef MAPSCAPE_VERSION
 #define MAPSCAPE_VERSION "unknown"
@@ -49,33 +51,36 @@ CREATE TABLE models (               -- every workload a run used, keyed by conte
 );
 CREATE TABLE accelerators (         -- every accelerator a run used (co-design runs: the one found)
   accelerator_sha256 TEXT PRIMARY KEY,
-  name TEXT NOT NULL,               -- preset id or path
+  name TEXT NOT NULL,               -- preset id or path; a co-design run's find: PLATFORM@BUDGETmm2
   accelerator_json TEXT NOT NULL    -- "mapscape-accelerator" JSON
 );
 CREATE TABLE runs (
   run_id TEXT PRIMARY KEY,          -- first 32 hex digits of SHA-256(settings_json)
   run_index INTEGER NOT NULL,       -- position in the spec's product (models > ... > seeds)
-  kind TEXT NOT NULL,               -- 'search' (a mapping search of every selected layer)
+  kind TEXT NOT NULL,               -- 'search' (a mapping search of every selected layer) or
+                                    -- 'codesign' (the accelerator searched with the mappings)
   settings_json TEXT NOT NULL,      -- the run's canonical settings: its identity
   status TEXT NOT NULL CHECK (status IN ('done', 'failed')),
   error TEXT,                       -- why, when failed
   model TEXT NOT NULL,
   model_sha256 TEXT NOT NULL REFERENCES models,
   layers TEXT NOT NULL,             -- the layer selection: all, 3, 2-5, 1,4,9
-  accelerator TEXT NOT NULL,
-  accelerator_sha256 TEXT NOT NULL REFERENCES accelerators,
-  system TEXT NOT NULL,             -- S1, S2, S3
-  algorithm TEXT NOT NULL,          -- gamma, a baseline, fixed-DATAFLOW
+  accelerator TEXT NOT NULL,        -- co-design: PLATFORM@BUDGETmm2 (edge@0.2mm2)
+  accelerator_sha256 TEXT NOT NULL REFERENCES accelerators,  -- co-design: the design found
+  system TEXT NOT NULL,             -- S1, S2, S3; co-design: the array's levels searched, "levels 1-2"
+  algorithm TEXT NOT NULL,          -- gamma, a baseline, fixed-DATAFLOW; digamma, hw-opt-..., ...
   objective TEXT NOT NULL,          -- latency, energy, edp, latency*energy^2, ...
-  budget_samples INTEGER NOT NULL,  -- cost-model samples per layer
+  budget_samples INTEGER NOT NULL,  -- cost-model samples per layer (co-design: designs per model)
   seed INTEGER NOT NULL,
   layer_count INTEGER NOT NULL,
   layers_without_mapping INTEGER NOT NULL,
-  objective_value REAL,             -- sum over layers of each layer's best objective
+  objective_value REAL,             -- sum over layers of each layer's best objective (co-design:
+                                    -- the design's, of the whole model)
   runtime_cycles INTEGER,           -- sum over layers with a valid mapping
   energy_nj REAL,                   -- sum over layers with a valid mapping
   edp REAL,                         -- energy_nj * runtime_cycles
-  area_um2 REAL,                    -- the largest area a layer's best mapping needs
+  area_um2 REAL,                    -- the largest area a layer's best mapping needs (co-design:
+                                    -- the design's area under the area model)
   power_mw REAL,                    -- the largest power of a layer's best mapping
   samples INTEGER NOT NULL,         -- evaluations, all layers
   valid_samples INTEGER NOT NULL,
@@ -103,6 +108,14 @@ CREATE TABLE layer_results (
   trace_json TEXT NOT NULL,         -- convergence: [[samples, best so far], ...]
   wall_seconds REAL NOT NULL,       -- timing
   PRIMARY KEY (run_id, layer_number)
+) WITHOUT ROWID;
+)sql";
+
+// Added to schema 1 with co-design runs (old readers ignore it; a writer adds it to older files).
+constexpr const char* kRunTracesSchema = R"sql(
+CREATE TABLE IF NOT EXISTS run_traces (  -- convergence of runs that search the whole model at once
+  run_id TEXT PRIMARY KEY REFERENCES runs ON DELETE CASCADE,
+  trace_json TEXT NOT NULL          -- [[samples, best objective so far], ...] (co-design runs)
 ) WITHOUT ROWID;
 )sql";
 
@@ -179,6 +192,7 @@ ResultsDatabase::ResultsDatabase(const std::string& path, Access access, bool in
             return;
         }
         check_is_ours(integrity_check);
+        if (access == Access::ReadWrite) db_->exec(kRunTracesSchema);
     } catch (const sql::Error& e) {
         fail(e);
     }
@@ -193,6 +207,7 @@ void ResultsDatabase::fail(const sql::Error& e) const {
 void ResultsDatabase::create_schema() {
     sql::in_transaction(*db_, [&] {
         db_->exec(kSchema);
+        db_->exec(kRunTracesSchema);
         db_->exec("PRAGMA application_id=" + std::to_string(kResultsApplicationId));
         db_->exec("PRAGMA user_version=" + std::to_string(kResultsSchemaVersion));
         set_meta("format", "mapscape-sweep-results");
@@ -319,6 +334,20 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
     const SweepSpec& spec = plan.spec();
     const RunPoint p = plan.point(r.index);
     const bool any = !r.failed && r.layers_without_mapping < static_cast<int>(r.layers.size());
+    const std::string settings = plan.settings_json(r.index);
+    const bool codesign = spec.kind == RunKind::Codesign;
+    // A co-design run is stored against the design it found (or its platform, when none fitted).
+    std::string accelerator_name = spec.accelerators[p.accelerator].name;
+    std::string accelerator_sha = plan.accelerator_sha256(p.accelerator);
+    std::string system = std::string(system_name(spec.systems[p.system]));
+    if (codesign) {
+        const nlohmann::json s = nlohmann::json::parse(settings);
+        char budget[32];
+        std::snprintf(budget, sizeof budget, "@%gmm2", s.at("area_budget_mm2").get<double>());
+        accelerator_name += budget;
+        system = "levels " + s.at("levels").get<std::string>();
+        if (!r.accelerator_json.empty()) accelerator_sha = sha256_hex(r.accelerator_json, 16);
+    }
     try {
         if (!insert_run_) {
             delete_run_ = std::make_unique<sql::Statement>(db_->prepare("DELETE FROM runs WHERE run_id=?"));
@@ -336,19 +365,25 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
         sql::in_transaction(*db_, [&] {
             // A failed run stored earlier is replaced; its layers go with it.
             delete_run_->bind(1, r.run_id).run();
+            if (codesign && !r.accelerator_json.empty())
+                db_->prepare("INSERT OR IGNORE INTO accelerators(accelerator_sha256, name, accelerator_json) VALUES (?, ?, ?)")
+                    .bind(1, accelerator_sha)
+                    .bind(2, accelerator_name)
+                    .bind(3, r.accelerator_json)
+                    .run();
             sql::Statement& run = *insert_run_;
             run.bind(1, r.run_id)
                 .bind(2, static_cast<std::int64_t>(r.index))
                 .bind(3, std::string(run_kind_name(spec.kind)))
-                .bind(4, plan.settings_json(r.index))
+                .bind(4, settings)
                 .bind(5, r.failed ? "failed" : "done")
                 .bind_text_or_null(6, r.error)
                 .bind(7, spec.models[p.model].name)
                 .bind(8, plan.model_sha256(p.model))
                 .bind(9, spec.models[p.model].layers)
-                .bind(10, spec.accelerators[p.accelerator].name)
-                .bind(11, plan.accelerator_sha256(p.accelerator))
-                .bind(12, std::string(system_name(spec.systems[p.system])))
+                .bind(10, accelerator_name)
+                .bind(11, accelerator_sha)
+                .bind(12, system)
                 .bind(13, spec.algorithms[p.algorithm].name)
                 .bind(14, spec.objectives[p.objective].name())
                 .bind(15, spec.budgets[p.budget])
@@ -392,6 +427,8 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
                     .bind(16, l.wall_seconds)
                     .run();
             }
+            if (!r.trace_json.empty())
+                db_->prepare("INSERT INTO run_traces(run_id, trace_json) VALUES (?, ?)").bind(1, r.run_id).bind(2, r.trace_json).run();
         });
     } catch (const sql::Error& e) {
         fail(e);
@@ -439,6 +476,11 @@ StoredRun ResultsDatabase::read_run(const std::string& run_id) {
             x.mapping_maestro = l.text(8);
             x.trace_json = l.text(9);
             r.layer_results.push_back(std::move(x));
+        }
+        if (db_->integer("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='run_traces'").value_or(0) > 0) {
+            auto t = db_->prepare("SELECT trace_json FROM run_traces WHERE run_id = ?");
+            t.bind(1, run_id);
+            if (t.step()) r.trace_json = t.text(0);
         }
     } catch (const sql::Error& e) {
         fail(e);

@@ -58,8 +58,9 @@ struct StoredRun {
     std::int64_t budget_samples = 0;
     std::uint64_t seed = 0;
     std::string model_json;        // "mapscape-model" JSON
-    std::string accelerator_json;  // "mapscape-accelerator" JSON
+    std::string accelerator_json;  // "mapscape-accelerator" JSON (co-design: the design found)
     std::vector<StoredLayer> layer_results;
+    std::string trace_json;        // co-design runs: the whole model's convergence; else empty
 };
 
 class ResultsDatabase {

@@ -1,6 +1,8 @@
 #include "sweep/run_plan.hpp"
 
 #include "arch/accelerator_json.hpp"
+#include "arch/area_model.hpp"
+#include "codesign/codesign_problem.hpp"
 #include "util/json_document.hpp"
 #include "util/sha256.hpp"
 
@@ -11,6 +13,23 @@ namespace {
 nlohmann::json algorithm_options(const Algorithm& a) {
     if (a.kind == Algorithm::Kind::Gamma) return {{"population", a.gamma.population}};
     return nlohmann::json::object();
+}
+
+// A co-design run's request, read from its settings: the one way both a plan and a worker that
+// received the task make it, so they cannot disagree.
+CodesignRequest codesign_request_of(const nlohmann::json& s) {
+    CodesignRequest r;
+    r.platform = s.at("platform").get<std::string>();
+    r.area_budget_mm2 = s.at("area_budget_mm2").get<double>();
+    r.levels = s.at("levels").get<std::string>();
+    r.map_space = s.at("map_space").get<std::string>();
+    r.buffers = s.at("buffers").get<std::string>();
+    r.area_model = s.at("area_model").get<std::string>();
+    r.max_pes = s.at("max_pes").get<std::int64_t>();
+    r.objective = s.at("objective").get<std::string>();
+    r.budget = s.at("budget_samples").get<std::int64_t>();
+    r.maestro_as_is = s.at("maestro_as_is").get<bool>();
+    return r;
 }
 
 }  // namespace
@@ -37,6 +56,7 @@ RunPoint SweepPlan::point(std::size_t index) const {
     take(p.objective, spec_.objectives.size());
     take(p.algorithm, spec_.algorithms.size());
     take(p.system, spec_.systems.size());
+    take(p.area_budget, spec_.area_budgets_mm2.size());
     take(p.accelerator, spec_.accelerators.size());
     take(p.model, spec_.models.size());
     return p;
@@ -44,6 +64,30 @@ RunPoint SweepPlan::point(std::size_t index) const {
 
 std::string SweepPlan::settings_json(std::size_t index) const {
     const RunPoint p = point(index);
+    if (spec_.kind == RunKind::Codesign) {
+        const SweepAccelerator& platform = spec_.accelerators[p.accelerator];
+        const double budget_mm2 = spec_.area_budgets_mm2[p.area_budget];
+        const CodesignRequest& c = spec_.codesign;
+        const nlohmann::json settings = {
+            {"kind", std::string(run_kind_name(spec_.kind))},
+            {"model", spec_.models[p.model].name},
+            {"model_sha256", model_sha_[p.model]},
+            {"layers", spec_.models[p.model].layers},
+            {"platform", platform.name},
+            {"platform_sha256", accelerator_sha_[p.accelerator]},
+            {"area_budget_mm2", budget_mm2 > 0 ? budget_mm2 : codesign_platform(platform.name).area_budget_um2 / 1e6},
+            {"levels", c.levels},
+            {"map_space", c.map_space},
+            {"buffers", c.buffers},
+            {"area_model", c.area_model.empty() ? default_area_model().id : c.area_model},
+            {"max_pes", c.max_pes},
+            {"algorithm", spec_.algorithms[p.algorithm].name},
+            {"objective", spec_.objectives[p.objective].name()},
+            {"budget_samples", spec_.budgets[p.budget]},
+            {"seed", spec_.seeds[p.seed]},
+            {"maestro_as_is", spec_.maestro_as_is}};
+        return settings.dump();
+    }
     const Algorithm& algorithm = spec_.algorithms[p.algorithm].algorithm;
     const nlohmann::json settings = {{"kind", std::string(run_kind_name(spec_.kind))},
                                      {"model", spec_.models[p.model].name},
@@ -79,13 +123,27 @@ RunTask SweepPlan::task(std::size_t index) const {
     t.budget_samples = spec_.budgets[p.budget];
     t.seed = spec_.seeds[p.seed];
     t.maestro_as_is = spec_.maestro_as_is;
+    if (t.kind == RunKind::Codesign) {
+        t.codesign_algorithm = spec_.algorithms[p.algorithm].codesign;
+        t.codesign = codesign_request_of(nlohmann::json::parse(t.settings_json));
+    }
     return t;
 }
 
 double SweepPlan::work_estimate(std::size_t index) const {
     const RunPoint p = point(index);
     const double layers = static_cast<double>(spec_.models[p.model].layer_numbers.size());
-    const bool fixed = spec_.algorithms[p.algorithm].algorithm.kind == Algorithm::Kind::Fixed;
+    if (spec_.kind == RunKind::Codesign && spec_.algorithms[p.algorithm].codesign.kind == CodesignAlgorithm::Kind::HwOpt) {
+        const std::lock_guard lock(hw_opt_samples_mutex_);
+        const auto key = std::make_tuple(p.model, p.accelerator, p.area_budget, p.budget);
+        auto it = hw_opt_samples_.find(key);
+        if (it == hw_opt_samples_.end()) {
+            const RunTask t = task(index);
+            it = hw_opt_samples_.emplace(key, hw_opt_sample_count(make_codesign_problem(t.codesign, t.model, t.layer_numbers, t.seed))).first;
+        }
+        return layers * static_cast<double>(it->second);
+    }
+    const bool fixed = spec_.kind == RunKind::Search && spec_.algorithms[p.algorithm].algorithm.kind == Algorithm::Kind::Fixed;
     return layers * (fixed ? 1.0 : static_cast<double>(spec_.budgets[p.budget]));
 }
 
@@ -114,6 +172,18 @@ RunTask run_task_from_json(const std::string& text) {
     t.accelerator = accelerator_from_json(doc, doc.object(root, "", "accelerator"), "/accelerator");
     // The rest is in the settings, which are the run's identity.
     const nlohmann::json s = nlohmann::json::parse(t.settings_json);
+    if (s.at("kind") == "codesign") {
+        const auto algorithm = parse_codesign_algorithm(s.at("algorithm").get<std::string>());
+        if (!algorithm) doc.fail("/settings", "settings this version cannot read: " + t.settings_json);
+        t.kind = RunKind::Codesign;
+        t.codesign_algorithm = *algorithm;
+        t.codesign = codesign_request_of(s);
+        t.objective = *parse_objective(t.codesign.objective);
+        t.budget_samples = t.codesign.budget;
+        t.seed = s.at("seed").get<std::uint64_t>();
+        t.maestro_as_is = t.codesign.maestro_as_is;
+        return t;
+    }
     if (s.at("kind") != "search") doc.fail("/settings", "unknown run kind " + s.at("kind").dump());
     t.kind = RunKind::Search;
     const auto system = parse_system(s.at("system").get<std::string>());

@@ -7,12 +7,19 @@
 //    "accelerator_sha256":H,"system":"S2","algorithm":"gamma","algorithm_options":{...},
 //    "objective":"latency","budget_samples":N,"seed":S,"maestro_as_is":false}
 // The content hashes make an edited model or accelerator file (or a changed preset) new runs.
-// Later run kinds add their own keys (a co-design run: "area_budget_mm2"); the keys of the
-// kinds that exist keep their meaning.
+// A co-design run's settings have the keys of its own axes and options instead of accelerator,
+// system and algorithm_options:
+//   {"kind":"codesign","model",...,"layers","platform":"edge","platform_sha256":H,
+//    "area_budget_mm2":0.2,"levels":"1-2","map_space":"flexible","buffers":"need",
+//    "area_model":"gamma","max_pes":0,"algorithm":"digamma","objective",...,"maestro_as_is"}
+// (the area budget and area model resolved: the platform's budget, the default model's id).
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -23,7 +30,7 @@ namespace mapscape {
 
 // One point of the product, as indices into the spec's axes.
 struct RunPoint {
-    std::size_t model = 0, accelerator = 0, system = 0, algorithm = 0, objective = 0, budget = 0, seed = 0;
+    std::size_t model = 0, accelerator = 0, area_budget = 0, system = 0, algorithm = 0, objective = 0, budget = 0, seed = 0;
 };
 
 // Everything a worker needs to execute one run, without the spec or its files.
@@ -34,9 +41,11 @@ struct RunTask {
     RunKind kind = RunKind::Search;
     Model model;
     std::vector<int> layer_numbers;  // 1-based
-    Accelerator accelerator;
+    Accelerator accelerator;  // co-design: the platform's base accelerator
     TargetSystem system = TargetSystem::S2;
     Algorithm algorithm;
+    CodesignAlgorithm codesign_algorithm;  // co-design runs
+    CodesignRequest codesign;              // co-design runs: everything but the thread count
     Objective objective;
     std::int64_t budget_samples = 0;
     std::uint64_t seed = 1;
@@ -53,14 +62,15 @@ public:
 
     const SweepSpec& spec() const { return spec_; }
     std::size_t size() const { return size_; }
-    // Runs are numbered in the order models > accelerators > systems > algorithms > objectives >
-    // budgets > seeds (seeds vary fastest).
+    // Runs are numbered in the order models > accelerators (platforms) > area budgets > systems >
+    // algorithms > objectives > budgets > seeds (seeds vary fastest).
     RunPoint point(std::size_t index) const;
     std::string settings_json(std::size_t index) const;
     std::string run_id(std::size_t index) const;  // 32 hex digits of the settings' SHA-256
     RunTask task(std::size_t index) const;
     // Relative cost for ordering the work (longest first): layers x samples per layer, with
-    // fixed dataflows counted as one sample per layer.
+    // fixed dataflows counted as one sample per layer; a co-design run: layers x the designs it
+    // evaluates (HW-opt: its grid's size, when smaller than the budget).
     double work_estimate(std::size_t index) const;
 
     const std::string& model_json(std::size_t model) const { return model_json_[model]; }
@@ -72,6 +82,9 @@ private:
     SweepSpec spec_;
     std::size_t size_ = 0;
     std::vector<std::string> model_json_, model_sha_, accelerator_json_, accelerator_sha_;
+    // HW-opt's sample counts by (model, platform, area budget, budget): its grid takes a moment to build.
+    mutable std::mutex hw_opt_samples_mutex_;
+    mutable std::map<std::tuple<std::size_t, std::size_t, std::size_t, std::size_t>, std::int64_t> hw_opt_samples_;
 };
 
 }  // namespace mapscape

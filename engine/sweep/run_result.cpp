@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "arch/accelerator_json.hpp"
+#include "codesign/codesign_algorithm.hpp"
 #include "cost/cost_report_json.hpp"
 #include "mapping/maestro_file.hpp"
 #include "mapping/mapping_json.hpp"
@@ -15,7 +17,28 @@ namespace {
 
 nlohmann::json number_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
-LayerResultRecord layer_record(const LayerSearchOutcome& o, Layer layer, const Accelerator& acc, const std::string& model_name) {
+nlohmann::json trace_to_json(const std::vector<std::pair<std::int64_t, double>>& trace) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [samples, best] : trace) out.push_back({samples, number_or_null(best)});
+    return out;
+}
+
+// The fields of a layer with a valid mapping: its costs, the mapping in both forms, the report.
+void set_found_layer(LayerResultRecord& l, Layer layer, const Accelerator& acc, const Mapping& mapping, const CostReport& report,
+                     double objective_value, const std::string& model_name) {
+    l.found = true;
+    l.objective_value = objective_value;
+    l.runtime_cycles = report.runtime_cycles;
+    l.energy_nj = report.energy.total_nj;
+    l.area_um2 = report.area_um2;
+    l.power_mw = report.power_mw;
+    l.mapping_json = mapping_to_json(mapping).dump();
+    l.cost_json = cost_report_to_json(layer, acc, report).dump();
+    layer.name = l.name;
+    l.mapping_maestro = write_maestro_text(maestro_safe_name(model_name.empty() ? "model" : model_name), {{layer, mapping}});
+}
+
+LayerResultRecord layer_record(const LayerSearchOutcome& o, const Layer& layer, const Accelerator& acc, const std::string& model_name) {
     const SearchResult& r = o.result;
     LayerResultRecord l;
     l.layer_number = o.layer_number;
@@ -24,20 +47,82 @@ LayerResultRecord layer_record(const LayerSearchOutcome& o, Layer layer, const A
     l.samples = r.samples;
     l.valid_samples = r.valid_samples;
     l.wall_seconds = r.wall_seconds;
-    nlohmann::json trace = nlohmann::json::array();
-    for (const auto& [samples, best] : r.trace) trace.push_back({samples, number_or_null(best)});
-    l.trace_json = trace.dump();
-    if (!r.found) return l;
-    l.objective_value = r.best_objective;
-    l.runtime_cycles = r.best_report.runtime_cycles;
-    l.energy_nj = r.best_report.energy.total_nj;
-    l.area_um2 = r.best_report.area_um2;
-    l.power_mw = r.best_report.power_mw;
-    l.mapping_json = mapping_to_json(r.best_mapping).dump();
-    l.cost_json = cost_report_to_json(layer, acc, r.best_report).dump();
-    layer.name = o.name;
-    l.mapping_maestro = write_maestro_text(maestro_safe_name(model_name.empty() ? "model" : model_name), {{layer, r.best_mapping}});
+    l.trace_json = trace_to_json(r.trace).dump();
+    if (r.found) set_found_layer(l, layer, acc, r.best_mapping, r.best_report, r.best_objective, model_name);
     return l;
+}
+
+void execute_search(const RunTask& task, int threads, std::stop_token stop, RunResult& out) {
+    ModelSearchRequest request;
+    for (int n : task.layer_numbers) request.layers.push_back(task.model.layers.at(static_cast<std::size_t>(n - 1)));
+    request.layer_numbers = task.layer_numbers;
+    request.base.accelerator = task.accelerator;
+    request.base.system = task.system;
+    request.base.objective = task.objective;
+    request.base.constraints.reject_below_compute_bound = !task.maestro_as_is;
+    request.base.budget.samples = task.budget_samples;
+    request.base.seed = task.seed;
+    request.base.threads = std::max(1, threads);
+    request.algorithm = task.algorithm;
+    const ModelSearchOutcome outcome = search_model(request, {}, stop);
+    if (stop.stop_requested()) {
+        out.stopped = true;
+        return;
+    }
+    for (std::size_t i = 0; i < outcome.layers.size(); ++i) {
+        const LayerSearchOutcome& o = outcome.layers[i];
+        out.layers.push_back(layer_record(o, request.layers[i], task.accelerator, task.model.name));
+        const LayerResultRecord& l = out.layers.back();
+        out.samples += l.samples;
+        out.valid_samples += l.valid_samples;
+        if (!l.found) {
+            ++out.layers_without_mapping;
+            continue;
+        }
+        out.runtime_cycles += l.runtime_cycles;
+        out.energy_nj += l.energy_nj;
+        out.objective_value += l.objective_value;
+        out.area_um2 = std::max(out.area_um2, l.area_um2);
+        out.power_mw = std::max(out.power_mw, l.power_mw);
+    }
+}
+
+// A co-design run: one design for the whole model; its layers are the design's mappings.
+void execute_codesign(const RunTask& task, int threads, std::stop_token stop, RunResult& out) {
+    CodesignRequest request = task.codesign;
+    request.threads = std::max(1, threads);
+    const CodesignProblem problem = make_codesign_problem(request, task.model, task.layer_numbers, task.seed);
+    const CodesignResult r = run_codesign(problem, task.codesign_algorithm, nullptr, stop);
+    if (stop.stop_requested()) {
+        out.stopped = true;
+        return;
+    }
+    out.samples = r.samples;
+    out.valid_samples = r.valid_samples;
+    out.trace_json = trace_to_json(r.trace).dump();
+    for (std::size_t i = 0; i < problem.layers.size(); ++i) {
+        LayerResultRecord l;
+        l.layer_number = problem.layer_numbers[i];
+        l.name = problem.layers[i].name;
+        l.trace_json = "[]";
+        if (r.found) {
+            const CostReport& report = r.reports[i];
+            const double objective = design_objective(problem.objective, static_cast<double>(report.runtime_cycles),
+                                                      report.energy.total_nj, r.best.area.total_um2());
+            set_found_layer(l, problem.layers[i], r.best.accelerator, r.best.mappings[i], report, objective, task.model.name);
+            l.area_um2 = r.best.area.total_um2();
+            out.power_mw = std::max(out.power_mw, l.power_mw);
+        } else {
+            ++out.layers_without_mapping;
+        }
+        out.layers.push_back(std::move(l));
+    }
+    if (!r.found) return;
+    out.accelerator_json = accelerator_to_json(r.best.accelerator).dump();
+    out.runtime_cycles = r.best.runtime_cycles;
+    out.energy_nj = r.best.energy_nj;
+    out.objective_value = r.best.objective;
+    out.area_um2 = r.best.area.total_um2();
 }
 
 }  // namespace
@@ -48,38 +133,11 @@ RunResult execute_run(const RunTask& task, int threads, std::stop_token stop) {
     out.index = task.index;
     out.run_id = task.run_id;
     try {
-        ModelSearchRequest request;
-        for (int n : task.layer_numbers) request.layers.push_back(task.model.layers.at(static_cast<std::size_t>(n - 1)));
-        request.layer_numbers = task.layer_numbers;
-        request.base.accelerator = task.accelerator;
-        request.base.system = task.system;
-        request.base.objective = task.objective;
-        request.base.constraints.reject_below_compute_bound = !task.maestro_as_is;
-        request.base.budget.samples = task.budget_samples;
-        request.base.seed = task.seed;
-        request.base.threads = std::max(1, threads);
-        request.algorithm = task.algorithm;
-        const ModelSearchOutcome outcome = search_model(request, {}, stop);
-        if (stop.stop_requested()) {
-            out.stopped = true;
-            return out;
-        }
-        for (std::size_t i = 0; i < outcome.layers.size(); ++i) {
-            const LayerSearchOutcome& o = outcome.layers[i];
-            out.layers.push_back(layer_record(o, request.layers[i], task.accelerator, task.model.name));
-            const LayerResultRecord& l = out.layers.back();
-            out.samples += l.samples;
-            out.valid_samples += l.valid_samples;
-            if (!l.found) {
-                ++out.layers_without_mapping;
-                continue;
-            }
-            out.runtime_cycles += l.runtime_cycles;
-            out.energy_nj += l.energy_nj;
-            out.objective_value += l.objective_value;
-            out.area_um2 = std::max(out.area_um2, l.area_um2);
-            out.power_mw = std::max(out.power_mw, l.power_mw);
-        }
+        if (task.kind == RunKind::Codesign)
+            execute_codesign(task, threads, stop, out);
+        else
+            execute_search(task, threads, stop, out);
+        if (out.stopped) return out;
     } catch (const std::exception& e) {
         out = RunResult{};
         out.index = task.index;
@@ -125,7 +183,9 @@ nlohmann::json run_result_to_json(const RunResult& r) {
             {"samples", r.samples},
             {"valid_samples", r.valid_samples},
             {"wall_s", r.wall_seconds},
-            {"worker_rank", r.worker_rank}};
+            {"worker_rank", r.worker_rank},
+            {"accelerator_json", r.accelerator_json},
+            {"trace_json", r.trace_json}};
 }
 
 RunResult run_result_from_json(const std::string& text) {
@@ -169,6 +229,8 @@ RunResult run_result_from_json(const std::string& text) {
         r.valid_samples = j.at("valid_samples").get<std::int64_t>();
         r.wall_seconds = j.at("wall_s").get<double>();
         r.worker_rank = j.at("worker_rank").get<int>();
+        r.accelerator_json = j.at("accelerator_json").get<std::string>();
+        r.trace_json = j.at("trace_json").get<std::string>();
     } catch (const nlohmann::json::exception& e) {
         doc.fail("", std::string("incomplete sweep run result: ") + e.what());
     }

@@ -42,6 +42,8 @@ struct RunResult {
     std::string error;
     std::vector<LayerResultRecord> layers;
     // Totals over the layers with a valid mapping; area and power are the largest any layer needs.
+    // Co-design runs: the found design's totals, its area, and the model's objective (edp = total
+    // energy x total latency, not a sum over layers).
     int layers_without_mapping = 0;
     std::int64_t runtime_cycles = 0;
     double energy_nj = 0;
@@ -52,6 +54,11 @@ struct RunResult {
     std::int64_t valid_samples = 0;
     double wall_seconds = 0;  // timing
     int worker_rank = 0;      // timing (which rank ran it)
+    // Co-design runs: the accelerator found ("mapscape-accelerator" JSON; empty when nothing fitted)
+    // and the whole model's convergence, [[samples, best objective so far], ...]. The layers'
+    // own traces are empty ("[]"): a co-design sample is a design with every layer mapped.
+    std::string accelerator_json;
+    std::string trace_json;
 };
 
 // Runs the task with `threads` threads (layers in parallel). Never throws: a failure is a

@@ -29,7 +29,7 @@ constexpr ColumnSpec kColumns[] = {
     {"system", "system", T::Text, false},
     {"algorithm", "algorithm", T::Text, false},
     {"objective", "objective", T::Text, false},
-    {"budget_samples", "budget (samples/layer)", T::Number, false},
+    {"budget_samples", "budget (samples)", T::Number, false},
     {"seed", "seed", T::Number, false},
     {"objective_value", "objective value", T::Number, false},
     {"runtime_cycles", "runtime (cycles)", T::Number, false},

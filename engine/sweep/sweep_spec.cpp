@@ -5,7 +5,9 @@
 #include <limits>
 #include <set>
 
+#include "arch/area_model.hpp"
 #include "arch/presets.hpp"
+#include "mapping/map_space.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/layer_selection.hpp"
@@ -16,9 +18,11 @@ namespace {
 
 constexpr std::int64_t kMaxRuns = 10'000'000;  // beyond this a spec is almost surely a mistake
 
-const std::set<std::string> kKnownFields = {"format", "version", "name", "kind", "models", "accelerators",
-                                            "systems", "algorithms", "objectives", "budgets", "seeds",
-                                            "gamma_population", "maestro_as_is"};
+const std::set<std::string> kCommonFields = {"format", "version", "name", "kind", "models", "algorithms",
+                                             "objectives", "budgets", "seeds", "maestro_as_is"};
+const std::set<std::string> kSearchFields = {"accelerators", "systems", "gamma_population"};
+const std::set<std::string> kCodesignFields = {"platforms", "area_budgets_mm2", "levels", "map_space",
+                                               "buffers", "area_model", "max_pes"};
 
 bool looks_like_path(const std::string& name) {
     return name.find('/') != std::string::npos || name.ends_with(".json") || name.ends_with(".csv") ||
@@ -40,34 +44,55 @@ public:
     SweepSpec read() {
         if (!root_.is_object()) doc_.fail("", "a sweep spec must be a JSON object");
         doc_.check_format("mapscape-sweep", kSweepSpecFormatVersion, "sweep spec");
-        for (const auto& [key, value] : root_.items())
-            if (!kKnownFields.contains(key)) unknown_field(key);
         SweepSpec s;
+        s.kind = kind();
+        const bool codesign = s.kind == RunKind::Codesign;
+        for (const auto& [key, value] : root_.items()) {
+            if (kCommonFields.contains(key) || (codesign ? kCodesignFields : kSearchFields).contains(key)) continue;
+            if ((codesign ? kSearchFields : kCodesignFields).contains(key))
+                doc_.fail(json_child("", key), "\"" + key + "\" belongs to " + (codesign ? "mapping-search" : "co-design") +
+                                                   " sweeps; this spec's \"kind\" is \"" + std::string(run_kind_name(s.kind)) +
+                                                   "\"" + (codesign ? "" : " (set \"kind\": \"codesign\" to search the accelerator)"));
+            unknown_field(key, codesign);
+        }
         s.file = doc_.file();
         s.name = doc_.string_or(root_, "", "name", std::filesystem::path(doc_.file()).stem().string());
-        s.kind = kind();
-        s.gamma_population = static_cast<int>(doc_.integer_or(root_, "", "gamma_population", 200, 2, 100000));
         if (root_.contains("maestro_as_is")) {
             if (!root_["maestro_as_is"].is_boolean()) doc_.fail("/maestro_as_is", "\"maestro_as_is\" must be true or false");
             s.maestro_as_is = root_["maestro_as_is"].get<bool>();
         }
         s.models = models();
-        s.accelerators = accelerators();
-        s.systems = string_axis<TargetSystem>("systems", {"S2"}, [](const std::string& t) { return parse_system(t); },
-                                              "a target system: S1, S2 or S3",
-                                              [](TargetSystem x) { return std::string(system_name(x)); });
-        s.algorithms = algorithms(s.gamma_population);
+        if (codesign) {
+            s.codesign = codesign_settings(s.maestro_as_is);
+            s.accelerators = platforms();
+            s.area_budgets_mm2 = area_budgets();
+            s.systems = {TargetSystem::S2};  // unused: the levels setting says what arrays are searched
+            s.algorithms = algorithms(s.kind, 0);
+        } else {
+            s.gamma_population = static_cast<int>(doc_.integer_or(root_, "", "gamma_population", 200, 2, 100000));
+            s.accelerators = accelerators();
+            s.systems = string_axis<TargetSystem>("systems", {"S2"}, [](const std::string& t) { return parse_system(t); },
+                                                  "a target system: S1, S2 or S3",
+                                                  [](TargetSystem x) { return std::string(system_name(x)); });
+            s.algorithms = algorithms(s.kind, s.gamma_population);
+        }
         s.objectives = string_axis<Objective>(
             "objectives", {"latency"}, [](const std::string& t) { return parse_objective(t); },
-            "an objective: latency, energy, power, edp, area, lap, or a product such as latency*energy^2",
+            codesign ? "a co-design objective: latency, energy, edp or lap"
+                     : "an objective: latency, energy, power, edp, area, lap, or a product such as latency*energy^2",
             [](const Objective& o) { return o.name(); });
-        s.budgets = integer_axis("budgets", {10000}, 1, std::numeric_limits<std::int32_t>::max());
+        if (codesign)
+            for (std::size_t i = 0; i < s.objectives.size(); ++i)
+                if (const std::string why = codesign_objective_problem(s.objectives[i]); !why.empty())
+                    doc_.fail(json_child("/objectives", i), why);
+        s.budgets = integer_axis("budgets", {codesign ? std::int64_t{40000} : std::int64_t{10000}}, 1,
+                                 std::numeric_limits<std::int32_t>::max());
         for (std::int64_t seed : integer_axis("seeds", {1}, 0, std::numeric_limits<std::int64_t>::max()))
             s.seeds.push_back(static_cast<std::uint64_t>(seed));
         const double runs = static_cast<double>(s.models.size()) * static_cast<double>(s.accelerators.size()) *
-                            static_cast<double>(s.systems.size()) * static_cast<double>(s.algorithms.size()) *
-                            static_cast<double>(s.objectives.size()) * static_cast<double>(s.budgets.size()) *
-                            static_cast<double>(s.seeds.size());
+                            static_cast<double>(s.area_budgets_mm2.size()) * static_cast<double>(s.systems.size()) *
+                            static_cast<double>(s.algorithms.size()) * static_cast<double>(s.objectives.size()) *
+                            static_cast<double>(s.budgets.size()) * static_cast<double>(s.seeds.size());
         if (runs > static_cast<double>(kMaxRuns))
             doc_.fail("", "the spec's axes make " + std::to_string(static_cast<long long>(runs)) + " runs, more than " +
                               std::to_string(kMaxRuns) + "; split the study into several specs");
@@ -75,22 +100,85 @@ public:
     }
 
 private:
-    [[noreturn]] void unknown_field(const std::string& key) const {
+    [[noreturn]] void unknown_field(const std::string& key, bool codesign) const {
         std::string hint;
-        for (const std::string& known : kKnownFields)
-            if (known.starts_with(key) || key.starts_with(known)) hint = " (did you mean \"" + known + "\"?)";
-        if (key == "area_budgets_mm2")
-            doc_.fail(json_child("", key), "\"area_budgets_mm2\" is an axis of co-design sweeps, which this build cannot run");
+        for (const auto* fields : {&kCommonFields, codesign ? &kCodesignFields : &kSearchFields})
+            for (const std::string& known : *fields)
+                if (known.starts_with(key) || key.starts_with(known)) hint = " (did you mean \"" + known + "\"?)";
         doc_.fail(json_child("", key), "unknown field \"" + key + "\"" + hint);
     }
 
     RunKind kind() const {
         const std::string k = doc_.string_or(root_, "", "kind", "search");
         if (k == "search") return RunKind::Search;
-        if (k == "codesign")
-            doc_.fail("/kind", "run kind \"codesign\" (searching the accelerator under an area budget) is not available in "
-                               "this build; only \"search\" is");
-        doc_.fail("/kind", "unknown run kind \"" + k + "\" (this build runs \"search\")");
+        if (k == "codesign") return RunKind::Codesign;
+        doc_.fail("/kind", "unknown run kind \"" + k + "\" (known: \"search\", a mapping search on given accelerators; "
+                           "\"codesign\", the accelerator searched under an area budget)");
+    }
+
+    // The co-design settings every run shares, checked the way `codesign` checks its options.
+    CodesignRequest codesign_settings(bool maestro_as_is) const {
+        CodesignRequest r;
+        r.levels = doc_.string_or(root_, "", "levels", r.levels);
+        r.map_space = doc_.string_or(root_, "", "map_space", r.map_space);
+        r.buffers = doc_.string_or(root_, "", "buffers", r.buffers);
+        r.area_model = doc_.string_or(root_, "", "area_model", "");
+        r.max_pes = doc_.integer_or(root_, "", "max_pes", 0, 0, std::int64_t{1} << 40);
+        r.maestro_as_is = maestro_as_is;
+        try {
+            map_space_preset(r.map_space);
+        } catch (const InputError& e) {
+            doc_.fail("/map_space", e.diagnostic().message);
+        }
+        if (!r.area_model.empty()) {
+            try {
+                area_model(r.area_model);
+            } catch (const InputError& e) {
+                doc_.fail("/area_model", e.diagnostic().message);
+            }
+        }
+        try {  // levels and buffers, as the CLI reads them
+            make_codesign_problem(r, Model{}, {}, 1);
+        } catch (const InputError& e) {
+            const std::string option = e.diagnostic().where.file;  // "--levels", "--buffers"
+            doc_.fail(option == "--buffers" ? "/buffers" : "/levels", e.diagnostic().message);
+        }
+        return r;
+    }
+
+    std::vector<SweepAccelerator> platforms() const {
+        std::vector<SweepAccelerator> out;
+        std::vector<std::string> seen;
+        const nlohmann::json* list = axis("platforms", false);
+        if (!list) return {{"edge", codesign_platform("edge").base}};
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string p = json_child("/platforms", i);
+            if (!(*list)[i].is_string()) doc_.fail(p, "a platform is a name: edge or cloud");
+            const std::string name = (*list)[i].get<std::string>();
+            try {
+                out.push_back({name, codesign_platform(name).base});
+            } catch (const InputError& e) {
+                doc_.fail(p, e.diagnostic().message);
+            }
+            check_unique(seen, name, p, "platforms");
+        }
+        return out;
+    }
+
+    std::vector<double> area_budgets() const {
+        const nlohmann::json* list = axis("area_budgets_mm2", false);
+        if (!list) return {0};
+        std::vector<double> out;
+        std::vector<std::string> seen;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string p = json_child("/area_budgets_mm2", i);
+            const auto& v = (*list)[i];
+            if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 1e6)
+                doc_.fail(p, "an area budget is a number of mm² above 0 (at most 1e6), not " + v.dump());
+            check_unique(seen, v.dump(), p, "area_budgets_mm2");
+            out.push_back(v.get<double>());
+        }
+        return out;
     }
 
     // The array at `key` (required unless `fallback` is given), each entry checked to be unique.
@@ -166,23 +254,31 @@ private:
         return out;
     }
 
-    std::vector<SweepAlgorithm> algorithms(int population) const {
+    // Mapping-search algorithms (`search --algo`) or co-design methods (`codesign --algo`).
+    std::vector<SweepAlgorithm> algorithms(RunKind kind, int population) const {
         std::vector<SweepAlgorithm> out;
         std::vector<std::string> seen;
         const auto& list = *axis("algorithms", true);
+        const bool codesign = kind == RunKind::Codesign;
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string p = json_child("/algorithms", i);
             if (!list[i].is_string()) doc_.fail(p, "an algorithm is a name (a string)");
             const std::string name = list[i].get<std::string>();
-            auto a = parse_algorithm(name);
-            if (!a) {
-                std::string known;
-                for (const auto& n : algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-                doc_.fail(p, "unknown algorithm \"" + name + "\" (known: " + known + ")");
+            SweepAlgorithm entry;
+            if (codesign) {
+                const auto a = parse_codesign_algorithm(name);
+                if (a) entry = {a->name(), {}, *a};
+            } else if (auto a = parse_algorithm(name)) {
+                a->gamma.population = population;
+                entry = {a->name(), *a, {}};
             }
-            a->gamma.population = population;
-            check_unique(seen, a->name(), p, "algorithms");
-            out.push_back({a->name(), *a});
+            if (entry.name.empty()) {
+                std::string known;
+                for (const auto& n : codesign ? codesign_algorithm_names() : algorithm_names()) known += (known.empty() ? "" : ", ") + n;
+                doc_.fail(p, "unknown " + std::string(codesign ? "co-design " : "") + "algorithm \"" + name + "\" (known: " + known + ")");
+            }
+            check_unique(seen, entry.name, p, "algorithms");
+            out.push_back(std::move(entry));
         }
         return out;
     }
@@ -268,6 +364,7 @@ private:
 std::string_view run_kind_name(RunKind kind) {
     switch (kind) {
         case RunKind::Search: return "search";
+        case RunKind::Codesign: return "codesign";
     }
     return "search";
 }

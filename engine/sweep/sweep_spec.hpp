@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "arch/accelerator.hpp"
+#include "codesign/codesign_algorithm.hpp"
+#include "codesign/codesign_request.hpp"
 #include "search/algorithm.hpp"
 #include "search/objective.hpp"
 #include "search/problem.hpp"
@@ -18,11 +20,11 @@ namespace mapscape {
 
 inline constexpr int kSweepSpecFormatVersion = 1;
 
-// What one run computes. Only mapping searches exist today; a co-design kind (searching the
-// accelerator under an area budget) fits the same run identity and database without a schema
-// change: its axis values go into the run's settings JSON (see run_plan.hpp).
-enum class RunKind { Search };
-std::string_view run_kind_name(RunKind kind);  // "search"
+// What one run computes: a mapping search of every selected layer on a given accelerator, or a
+// co-design (the accelerator and its mappings searched together under an area budget). Both
+// share the run identity and the database; a co-design run's extra axes go into its settings.
+enum class RunKind { Search, Codesign };
+std::string_view run_kind_name(RunKind kind);  // "search", "codesign"
 
 struct SweepModel {
     std::string name;               // as written in the spec (a bundled name or a path)
@@ -31,14 +33,17 @@ struct SweepModel {
     std::vector<int> layer_numbers; // 1-based
 };
 
+// A search run's accelerator, or a co-design run's platform (its base accelerator: NoC,
+// off-chip bandwidth, word size; the PEs and buffers are what the run searches).
 struct SweepAccelerator {
-    std::string name;  // a preset id or a path, as written
+    std::string name;  // a preset id or a path, or a co-design platform ("edge", "cloud"), as written
     Accelerator accelerator;
 };
 
 struct SweepAlgorithm {
-    std::string name;  // parse_algorithm's name
+    std::string name;  // parse_algorithm's name, or parse_codesign_algorithm's in a co-design sweep
     Algorithm algorithm;
+    CodesignAlgorithm codesign;
 };
 
 struct SweepSpec {
@@ -46,18 +51,23 @@ struct SweepSpec {
     std::string name;
     RunKind kind = RunKind::Search;
     std::vector<SweepModel> models;
-    std::vector<SweepAccelerator> accelerators;
-    std::vector<TargetSystem> systems;
+    std::vector<SweepAccelerator> accelerators;  // co-design: the "platforms"
+    std::vector<double> area_budgets_mm2 = {0};  // co-design only; 0: the platform's own budget
+    std::vector<TargetSystem> systems;           // search only (co-design has one entry, unused)
     std::vector<SweepAlgorithm> algorithms;
     std::vector<Objective> objectives;
-    std::vector<std::int64_t> budgets;  // cost-model samples per layer
+    std::vector<std::int64_t> budgets;  // cost-model samples per layer (co-design: per model)
     std::vector<std::uint64_t> seeds;
     int gamma_population = 200;   // GAMMA's population size (runs of other algorithms ignore it)
     bool maestro_as_is = false;   // accept mappings below the compute bound (see SearchConstraints)
+    // Co-design settings shared by every run (as `codesign --levels/--map-space/--buffers/
+    // --area-model/--max-pes`); the platform, area budget, objective, budget, seed and thread
+    // count of a run's request are its own.
+    CodesignRequest codesign;
 
     std::size_t run_count() const {
-        return models.size() * accelerators.size() * systems.size() * algorithms.size() * objectives.size() *
-               budgets.size() * seeds.size();
+        return models.size() * accelerators.size() * area_budgets_mm2.size() * systems.size() * algorithms.size() *
+               objectives.size() * budgets.size() * seeds.size();
     }
 };
 

@@ -27,7 +27,7 @@ SweepSpec synthetic_spec(std::int64_t runs) {
     for (const char* id : {"edge", "eyeriss-like", "nvdla-like", "edgetpu-like"}) s.accelerators.push_back({id, accelerator_preset(id)});
     s.systems = {TargetSystem::S1, TargetSystem::S2, TargetSystem::S3};
     for (const char* name : {"gamma", "random", "stdga", "de", "cmaes", "pso", "sa", "fixed-nvdla", "fixed-eyeriss", "fixed-shidiannao"})
-        s.algorithms.push_back({name, *parse_algorithm(name)});
+        s.algorithms.push_back({name, *parse_algorithm(name), {}});
     s.objectives = {Objective::of(Metric::Latency), Objective::of(Metric::Energy)};
     s.budgets = {10000};
     s.seeds = {1};

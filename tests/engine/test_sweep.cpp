@@ -15,6 +15,7 @@
 #include <fstream>
 #include <set>
 
+#include "arch/area_model.hpp"
 #include "sweep/dry_run.hpp"
 #include "sweep/results_database.hpp"
 #include "sweep/run_table.hpp"
@@ -56,6 +57,22 @@ const char* const kKillSpec = R"({
 }
 )";
 
+// 8 co-design runs of a few hundredths of a second: 2 area budgets x 2 methods x 2 seeds.
+const char* const kCodesignSpec = R"({
+  "format": "mapscape-sweep",
+  "version": 1,
+  "kind": "codesign",
+  "name": "small co-design",
+  "models": [{"model": "resnet18", "layers": "1-3"}],
+  "platforms": ["edge"],
+  "area_budgets_mm2": [0.1, 0.2],
+  "algorithms": ["digamma", "map-opt-compute"],
+  "objectives": ["latency"],
+  "budgets": [600],
+  "seeds": [1, 2]
+}
+)";
+
 QString write_file(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
     const QString path = dir.filePath(name);
     QFile f(path);
@@ -91,7 +108,8 @@ QString content_without_timing(const QString& path) {
     sql::Connection db(path.toStdString(), sql::Connection::Mode::ReadOnly);
     QString out;
     const std::vector<std::pair<std::string, std::string>> tables = {
-        {"models", "model_sha256"}, {"accelerators", "accelerator_sha256"}, {"runs", "run_id"}, {"layer_results", "run_id, layer_number"}};
+        {"models", "model_sha256"}, {"accelerators", "accelerator_sha256"}, {"runs", "run_id"}, {"layer_results", "run_id, layer_number"},
+        {"run_traces", "run_id"}};
     for (const auto& [table, order] : tables) {
         const auto& timing = table == "runs" ? run_timing_columns() : table == "layer_results" ? layer_timing_columns()
                                                                                                 : std::vector<std::string>{};
@@ -170,6 +188,16 @@ private slots:
         QCOMPARE(plan.point(3).budget, std::size_t{1});
     }
 
+    void the_bundled_specs_read_with_their_documented_run_counts() {
+        const SweepSpec search = load_sweep_spec(MAPSCAPE_EXAMPLES_DIR "/sweep_example.json");
+        QCOMPARE(search.kind, RunKind::Search);
+        QCOMPARE(search.run_count(), std::size_t{40});
+        const SweepSpec codesign = load_sweep_spec(MAPSCAPE_EXAMPLES_DIR "/codesign_sweep.json");
+        QCOMPARE(codesign.kind, RunKind::Codesign);
+        QCOMPARE(codesign.run_count(), std::size_t{18});
+        QCOMPARE(codesign.area_budgets_mm2, (std::vector<double>{0.1, 0.2, 0.4}));
+    }
+
     void run_identity_is_the_settings_not_the_spec_layout() {
         const SweepPlan a(parse_sweep_spec(kSmallSpec, "a.json", ""));
         // The same runs listed in another order, plus more seeds: the shared runs keep their ids.
@@ -212,10 +240,24 @@ private slots:
         QTest::newRow("bad range") << "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\"], \"algorithms\": [\"gamma\"], \"budgets\": {\"from\": 100, \"to\": 50}}"
                                    << "spec.json:1:108: \"to\" = 50 is out of range [100,";
         QTest::newRow("missing axis") << "{\"models\": [\"resnet18\"], \"algorithms\": [\"gamma\"]}" << "spec.json:1:1: missing field \"accelerators\"";
-        QTest::newRow("codesign not here") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"]}"
-                                           << "spec.json:1:10: run kind \"codesign\" (searching the accelerator under an area budget) is not available";
-        QTest::newRow("area budgets") << "{\"models\": [\"resnet18\"],\n \"area_budgets_mm2\": [1, 2]}"
-                                      << "spec.json:2:22: \"area_budgets_mm2\" is an axis of co-design sweeps";
+        QTest::newRow("unknown kind") << "{\"kind\": \"codsign\", \"models\": [\"resnet18\"]}"
+                                      << "spec.json:1:10: unknown run kind \"codsign\" (known: \"search\"";
+        QTest::newRow("area budgets in a search") << "{\"models\": [\"resnet18\"],\n \"area_budgets_mm2\": [1, 2]}"
+                                                  << "spec.json:2:22: \"area_budgets_mm2\" belongs to co-design sweeps; this spec's \"kind\" is \"search\" (set";
+        QTest::newRow("accelerators in a co-design") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"],\n \"accelerators\": [\"edge\"]}"
+                                                     << "spec.json:2:18: \"accelerators\" belongs to mapping-search sweeps; this spec's \"kind\" is \"codesign\"";
+        QTest::newRow("unknown platform") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"platforms\": [\"edge\", \"mobile\"]}"
+                                          << "spec.json:1:68: unknown co-design platform \"mobile\" (known: edge, cloud)";
+        QTest::newRow("search algorithm in a co-design") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"gamma\"]}"
+                                                         << "spec.json:1:61: unknown co-design algorithm \"gamma\" (known: digamma,";
+        QTest::newRow("negative area budget") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"digamma\"],\n\"area_budgets_mm2\": [0.2, -1]}"
+                                              << "spec.json:2:27: an area budget is a number of mm² above 0";
+        QTest::newRow("co-design objective") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"digamma\"],\n\"objectives\": [\"power\"]}"
+                                             << "spec.json:2:16: ";
+        QTest::newRow("levels") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"digamma\"],\n\"levels\": \"2-5\"}"
+                                << "spec.json:2:11: levels must lie within 1-3";
+        QTest::newRow("map space") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"digamma\"],\n\"map_space\": \"tpu\"}"
+                                   << "spec.json:2:14: unknown map space \"tpu\"";
         QTest::newRow("newer format") << "{\"format\": \"mapscape-sweep\", \"version\": 7}" << "spec.json:1:41: sweep spec format version 7 is newer";
         QTest::newRow("other format") << "{\"format\": \"mapscape-study\"}" << "spec.json:1:12: this is a \"mapscape-study\" file, not a mapscape-sweep";
     }
@@ -369,6 +411,16 @@ private slots:
         const Run again = cli({"sweep", spec, "--db", dir.filePath("out.sqlite"), "--dry-run"});
         QVERIFY2(again.out.contains("12 already in"), again.out.constData());
         QVERIFY(again.out.contains("0 to run"));
+
+        // A co-design spec: its own axes in the count, and a line per run naming platform and budget.
+        const QString cs = write_file(dir, "cs.json", kCodesignSpec);
+        const Run cs_dry = cli({"sweep", cs, "--db", dir.filePath("cs.sqlite"), "--dry-run", "--threads", "1"});
+        QCOMPARE(cs_dry.exit_code, 0);
+        QVERIFY2(cs_dry.out.contains("8 co-design runs (1 models x 1 platforms x 2 area budgets x 2 algorithms"), cs_dry.out.constData());
+        const Run cs_real = cli({"sweep", cs, "--db", dir.filePath("cs.sqlite"), "--threads", "1"});
+        QCOMPARE(cs_real.exit_code, 0);
+        QVERIFY2(cs_real.out.contains(" resnet18 edge@0.2mm2 digamma latency budget 600 seed 2: "), cs_real.out.constData());
+        QVERIFY(cs_real.out.contains("mm2  ["));  // the design's area
     }
 
     void a_killed_sweep_loses_only_the_runs_in_flight() {
@@ -420,11 +472,72 @@ private slots:
         QCOMPARE(count(two, "SELECT count(DISTINCT worker_rank) FROM runs"), std::int64_t{2});  // both ranks ran runs
         QCOMPARE(count(two, "SELECT ranks FROM invocations"), std::int64_t{2});
         QCOMPARE(content_without_timing(two), content_without_timing(one));
+        // Co-design runs travel between ranks the same way.
+        const QString cs = write_file(dir, "cs.json", kCodesignSpec);
+        const QString cs_one = dir.filePath("cs1.sqlite"), cs_two = dir.filePath("cs2.sqlite");
+        QCOMPARE(cli({"sweep", cs, "--db", cs_one, "--threads", "1", "--quiet"}).exit_code, 0);
+        const Run c = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", cs, "--db", cs_two, "--threads", "1", "--quiet"}, mpirun);
+        QVERIFY2(c.exit_code == 0, (c.out + c.err).constData());
+        QCOMPARE(content_without_timing(cs_two), content_without_timing(cs_one));
         // An MPI sweep with a bad spec stops every rank with the diagnostic.
         const QString bad = write_file(dir, "bad.json", "{\"models\": [\"resnet18\"]}");
         const Run b = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", bad, "--db", dir.filePath("bad.sqlite")}, mpirun);
         QVERIFY(b.exit_code != 0);
         QVERIFY2(b.err.contains("bad.json:1:1: missing field \"accelerators\""), b.err.constData());
+    }
+
+    void a_codesign_sweep_stores_the_designs_it_found() {
+        const SweepPlan plan(parse_sweep_spec(kCodesignSpec, "cs.json", ""));
+        QCOMPARE(plan.size(), std::size_t{8});
+        QCOMPARE(plan.point(4).area_budget, std::size_t{1});  // models > platforms > area budgets > ... > seeds
+        // The settings say what the run is; the platform's own budget is written out.
+        const auto settings = nlohmann::json::parse(plan.settings_json(0));
+        QCOMPARE(settings.at("kind").get<std::string>(), std::string("codesign"));
+        QCOMPARE(settings.at("area_budget_mm2").get<double>(), 0.1);
+        const SweepPlan own_budget(parse_sweep_spec(R"({"kind": "codesign", "models": ["resnet18"], "platforms": ["cloud"], "algorithms": ["digamma"]})",
+                                                    "own.json", ""));
+        QCOMPARE(nlohmann::json::parse(own_budget.settings_json(0)).at("area_budget_mm2").get<double>(), 7.0);
+        QCOMPARE(nlohmann::json::parse(own_budget.settings_json(0)).at("budget_samples").get<std::int64_t>(), std::int64_t{40000});
+
+        // A worker that receives the task as JSON finds the same design.
+        const RunTask task = plan.task(1);
+        const RunResult direct = execute_run(task, 1);
+        QVERIFY2(!direct.failed, direct.error.c_str());
+        const RunResult sent = run_result_from_json(run_result_to_json(execute_run(run_task_from_json(run_task_to_json(task).dump()), 2)).dump());
+        QCOMPARE(sent.accelerator_json, direct.accelerator_json);
+        QCOMPARE(sent.trace_json, direct.trace_json);
+        QCOMPARE(sent.runtime_cycles, direct.runtime_cycles);
+
+        // Stopped and resumed with another thread count: the same database as one go.
+        QTemporaryDir dir;
+        const QString whole = dir.filePath("whole.sqlite"), resumed = dir.filePath("resumed.sqlite");
+        QCOMPARE(sweep_into(whole, plan, {}, nullptr, 1).progress.written, std::int64_t{8});
+        std::stop_source stop;
+        StopAfter sink(stop, 3);
+        QVERIFY(sweep_into(resumed, plan, stop.get_token(), &sink, 2).stopped);
+        QCOMPARE(sweep_into(resumed, plan).progress.already_done, std::int64_t{3});
+        QCOMPARE(content_without_timing(resumed), content_without_timing(whole));
+        QCOMPARE(count(whole, "SELECT count(*) FROM run_traces"), std::int64_t{8});
+
+        // Each run points at the design it found, which fits its budget and maps every layer.
+        ResultsDatabase db(whole.toStdString(), ResultsDatabase::Access::ReadOnly);
+        for (std::size_t i = 0; i < plan.size(); ++i) {
+            const StoredRun run = db.read_run(plan.run_id(i));
+            QCOMPARE(run.kind, std::string("codesign"));
+            const double budget_mm2 = plan.spec().area_budgets_mm2[plan.point(i).area_budget];
+            QCOMPARE(QString::fromStdString(run.accelerator), QString("edge@%1mm2").arg(budget_mm2));
+            const RunStudyParts parts = study_parts_of(run);
+            QCOMPARE(parts.mappings.size(), std::size_t{3});
+            const AreaBreakdown area = area_of(default_area_model(), parts.accelerator);
+            QVERIFY2(area.total_um2() <= budget_mm2 * 1e6 * 1.000001, qPrintable(QString::number(area.total_um2())));
+            const Trace trace = parse_trace(run.trace_json);
+            QVERIFY(!trace.empty());
+            for (std::size_t k = 1; k < trace.size(); ++k) QVERIFY(trace[k].second <= trace[k - 1].second);
+            QCOMPARE(run.layer_results.size(), std::size_t{3});
+        }
+        // The stored area column is the design's, within its budget: area against latency is a real scatter.
+        QCOMPARE(count(whole, "SELECT count(*) FROM runs r WHERE r.area_um2 > 1e6 * json_extract(r.settings_json, '$.area_budget_mm2') * 1.000001"),
+                 std::int64_t{0});
     }
 
     void the_column_cache_filters_sorts_and_exports() {

@@ -23,6 +23,7 @@
 #include "results_table_model.hpp"
 #include "results_view.hpp"
 #include "study_document.hpp"
+#include "sweep/stored_run_decode.hpp"
 #include "sweep/sweep_runner.hpp"
 #include "sweep/synthetic_results.hpp"
 #include "widget_export.hpp"
@@ -223,6 +224,35 @@ private slots:
         QVERIFY(doc->study().model == before.model);
         doc->undo_stack()->redo();
         QVERIFY(doc->study().accelerator == accelerator_preset("eyeriss-like"));
+    }
+
+    void a_codesign_run_shows_the_whole_model_and_opens_its_design() {
+        QTemporaryDir dir;
+        const char* const spec = R"({"kind": "codesign", "models": [{"model": "resnet18", "layers": "1-3"}], "platforms": ["edge"],
+            "area_budgets_mm2": [0.1, 0.2], "algorithms": ["digamma", "map-opt-medium"], "budgets": [500]})";
+        const QString path = dir.filePath("codesign.sqlite");
+        const SweepPlan plan(parse_sweep_spec(spec, "spec.json", ""));
+        {
+            ResultsDatabase db(path.toStdString(), ResultsDatabase::Access::ReadWrite);
+            run_sweep(plan, db, {"spec.json", spec}, {});
+        }
+        auto w = open_window();
+        QVERIFY(open_database(*w, path));
+        ResultsView& v = *w->results();
+        QVERIFY(v.set_value_filter("algorithm", "digamma"));
+        QVERIFY(v.set_value_filter("accelerator", "edge@0.1mm2"));
+        QCOMPARE(v.model()->rowCount(), 1);
+        v.select_row(0);
+        // One curve, the design search's own (not a sum of per-layer curves, which it has none of).
+        QCOMPARE(v.convergence()->curve_count(), 1);
+        QVERIFY(v.convergence()->point_count(1) > 1);
+        // "Open in study" brings the design found, not the platform it started from.
+        QVERIFY(v.open_selected_in_study());
+        ResultsDatabase db(path.toStdString(), ResultsDatabase::Access::ReadOnly);
+        const RunStudyParts found = study_parts_of(db.read_run(plan.run_id(0)));
+        QVERIFY(w->document()->study().accelerator == found.accelerator);
+        QVERIFY(!(found.accelerator == accelerator_preset("edge")));
+        QCOMPARE(w->document()->study().mappings.size(), std::size_t{3});
     }
 
     void a_file_that_is_not_a_results_database_is_refused() {
