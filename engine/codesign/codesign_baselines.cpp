@@ -5,6 +5,7 @@
 
 #include "cost/bounds.hpp"
 #include "search/black_box.hpp"
+#include "search/fixed_dataflow_choices.hpp"
 #include "search/model_search.hpp"
 #include "search/vector_encoding.hpp"
 #include "util/seed_mixing.hpp"
@@ -156,15 +157,16 @@ CodesignResult run_hw_opt(const CodesignProblem& problem, FixedDataflow style, C
         for (std::int64_t i = 0; i < p.budget_samples; ++i) thinned.push_back(grid[static_cast<std::size_t>(static_cast<double>(i) * step)]);
         grid = std::move(thinned);
     }
-    SearchProblem layer_problem;
-    layer_problem.threads = 1;
-    layer_problem.constraints.reject_below_compute_bound = p.reject_model_artefacts;
     std::vector<DecodedDesign> batch;
     std::vector<double> objectives;
     auto flush = [&] {
         evaluator.evaluate(batch, objectives);
         batch.clear();
     };
+    // The tile rule's choices per layer for the current array shape (the grid varies the buffers
+    // fastest, so each shape's layers are evaluated once, not once per buffer size).
+    std::vector<FixedDataflowChoices> choices;
+    std::int64_t choices_rows = 0, choices_cols = 0;
     for (const HwOptPoint& g : grid) {
         if (evaluator.done() || stop.stop_requested()) break;
         DecodedDesign d;
@@ -174,12 +176,16 @@ CodesignResult run_hw_opt(const CodesignProblem& problem, FixedDataflow style, C
         d.accelerator.l1_size_bytes = g.l1;
         d.accelerator.l2_size_bytes = g.l2;
         d.accelerator.map_space = {};  // the style fixes the mapping
-        layer_problem.accelerator = d.accelerator;
-        for (const Layer& l : p.layers) {
-            layer_problem.layer = l;
-            const SearchResult r = run_fixed_dataflow(layer_problem, style);
+        if (g.rows != choices_rows || g.cols != choices_cols) {
+            choices.clear();
+            for (const Layer& l : p.layers) choices.emplace_back(style, l, d.accelerator, p.reject_model_artefacts);
+            choices_rows = g.rows;
+            choices_cols = g.cols;
+        }
+        for (std::size_t i = 0; i < p.layers.size(); ++i) {
             // No fitting tiles: the style's smallest, which the evaluator then finds invalid.
-            d.mappings.push_back(r.found ? r.best_mapping : fixed_dataflow_mapping(style, l, d.accelerator, {}));
+            std::optional<Mapping> m = choices[i].choose(g.l1, g.l2);
+            d.mappings.push_back(m ? std::move(*m) : fixed_dataflow_mapping(style, p.layers[i], d.accelerator, {}));
         }
         batch.push_back(std::move(d));
         if (batch.size() >= 16) flush();

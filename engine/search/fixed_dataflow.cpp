@@ -223,43 +223,53 @@ Mapping fixed_dataflow_mapping(FixedDataflow f, const Layer& layer, const Accele
     return b.done();
 }
 
-SearchResult run_fixed_dataflow(const SearchProblem& problem, FixedDataflow f, SearchSink* sink, std::stop_token stop) {
-    const auto candidates = fixed_dataflow_knobs(f, problem.layer);
+std::vector<std::vector<std::int64_t>> fixed_dataflow_combinations(FixedDataflow f, const Layer& layer) {
+    const auto candidates = fixed_dataflow_knobs(f, layer);
     std::int64_t combinations = 1;
     for (const auto& c : candidates) combinations *= static_cast<std::int64_t>(c.size());
+    std::vector<std::vector<std::int64_t>> out;
+    out.reserve(static_cast<std::size_t>(combinations));
+    std::vector<std::size_t> index(candidates.size(), 0);
+    for (std::int64_t n = 0; n < combinations; ++n) {
+        std::vector<std::int64_t> values(candidates.size());
+        for (std::size_t i = 0; i < candidates.size(); ++i) values[i] = candidates[i][index[i]];
+        out.push_back(std::move(values));
+        for (std::size_t i = candidates.size(); i-- > 0;) {  // odometer, last knob fastest
+            if (++index[i] < candidates[i].size()) break;
+            index[i] = 0;
+        }
+    }
+    return out;
+}
+
+bool larger_tiles(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& b) {
+    auto volume = [](const std::vector<std::int64_t>& knobs) {
+        double v = 0;
+        for (std::int64_t k : knobs) v += std::log(static_cast<double>(k));
+        return v;
+    };
+    const double va = volume(a), vb = volume(b);
+    return va > vb + 1e-9 || (std::abs(va - vb) <= 1e-9 && a > b);
+}
+
+SearchResult run_fixed_dataflow(const SearchProblem& problem, FixedDataflow f, SearchSink* sink, std::stop_token stop) {
+    const std::vector<std::vector<std::int64_t>> knob_values = fixed_dataflow_combinations(f, problem.layer);
     SearchProblem all = problem;
-    all.budget.samples = combinations;
+    all.budget.samples = static_cast<std::int64_t>(knob_values.size());
     all.budget.seconds = 0;
     SearchDriver driver(all, sink, std::move(stop));
 
     std::vector<Mapping> batch;
-    std::vector<std::vector<std::int64_t>> knob_values;
-    std::vector<std::int64_t> index(candidates.size(), 0);
-    for (std::int64_t n = 0; n < combinations; ++n) {
-        std::vector<std::int64_t> values(candidates.size());
-        for (std::size_t i = 0; i < candidates.size(); ++i) values[i] = candidates[i][static_cast<std::size_t>(index[i])];
-        batch.push_back(fixed_dataflow_mapping(f, problem.layer, problem.accelerator, values));
-        knob_values.push_back(std::move(values));
-        for (std::size_t i = candidates.size(); i-- > 0;) {  // odometer, last knob fastest
-            if (++index[i] < static_cast<std::int64_t>(candidates[i].size())) break;
-            index[i] = 0;
-        }
-    }
+    batch.reserve(knob_values.size());
+    for (const auto& values : knob_values) batch.push_back(fixed_dataflow_mapping(f, problem.layer, problem.accelerator, values));
     std::vector<double> objectives;
     driver.evaluate(batch, objectives);
 
-    // The largest fitting tiles: the largest product, then lexicographically larger knobs.
+    // The largest fitting tiles.
     std::optional<std::size_t> chosen;
-    auto volume = [&](std::size_t i) {
-        double v = 0;
-        for (std::int64_t k : knob_values[i]) v += std::log(static_cast<double>(k));
-        return v;
-    };
     for (std::size_t i = 0; i < batch.size(); ++i) {
         if (!std::isfinite(objectives[i])) continue;
-        if (!chosen || volume(i) > volume(*chosen) + 1e-9 ||
-            (std::abs(volume(i) - volume(*chosen)) <= 1e-9 && knob_values[i] > knob_values[*chosen]))
-            chosen = i;
+        if (!chosen || larger_tiles(knob_values[i], knob_values[*chosen])) chosen = i;
     }
     SearchResult r = driver.finish();
     r.found = chosen.has_value();

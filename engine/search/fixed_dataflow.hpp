@@ -36,6 +36,11 @@ Mapping fixed_dataflow_mapping(FixedDataflow f, const Layer& layer, const Accele
                                const std::vector<std::int64_t>& knobs);
 // The knobs' candidate values for a layer.
 std::vector<std::vector<std::int64_t>> fixed_dataflow_knobs(FixedDataflow f, const Layer& layer);
+// Every combination of the knobs' values, last knob fastest: what the tile rule evaluates.
+std::vector<std::vector<std::int64_t>> fixed_dataflow_combinations(FixedDataflow f, const Layer& layer);
+// The tile rule's preference: `a` has larger tiles than `b` (a larger product, then the earlier
+// knobs larger).
+bool larger_tiles(const std::vector<std::int64_t>& a, const std::vector<std::int64_t>& b);
 
 // Applies the tile rule. The sample budget is not used: every combination is evaluated (and
 // counted as a sample); the system (S1-S3) does not apply either.

@@ -15,6 +15,7 @@
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
+#include "search/fixed_dataflow_choices.hpp"
 #include "search/maestro_export.hpp"
 #include "search/model_search.hpp"
 #include "search/vector_encoding.hpp"
@@ -328,6 +329,32 @@ private slots:
                 QVERIFY2(r.found, std::string(dataflow_name(f)).c_str());
                 QVERIFY(r.best_report.l1_required_elements <= edge.l1_size_elements());
                 QVERIFY(r.best_report.l2_required_elements <= edge.l2_size_elements());
+            }
+    }
+
+    // HW-opt asks the tile rule once per array shape for every buffer size: it must choose what
+    // the rule itself chooses at each size, fitting or not.
+    void the_tile_rule_for_any_buffers_chooses_what_the_rule_does() {
+        const Model resnet = load_model("resnet18");
+        Accelerator acc = accelerator_preset("edge");
+        acc.num_pes = 8 * 16;
+        acc.pe_hierarchy = {8, 16};
+        for (FixedDataflow f : {FixedDataflow::Nvdla, FixedDataflow::Eyeriss, FixedDataflow::ShiDianNao})
+            for (int layer : {0, 6, 16}) {
+                const FixedDataflowChoices choices(f, resnet.layers[static_cast<std::size_t>(layer)], acc, true);
+                QVERIFY(choices.candidates() > 0);
+                for (std::int64_t l1 : {16, 64, 512, 4096})
+                    for (std::int64_t l2 : {1024, 16384, 108000, 1 << 22}) {
+                        SearchProblem p = edge_problem(1);
+                        p.layer = resnet.layers[static_cast<std::size_t>(layer)];
+                        p.accelerator = acc;
+                        p.accelerator.l1_size_bytes = l1;
+                        p.accelerator.l2_size_bytes = l2;
+                        const SearchResult r = run_fixed_dataflow(p, f);
+                        const std::optional<Mapping> m = choices.choose(l1, l2);
+                        QCOMPARE(m.has_value(), r.found);
+                        if (m) QVERIFY2(*m == r.best_mapping, qPrintable(QString("%1 layer %2 L1 %3 L2 %4").arg(QString::fromStdString(std::string(dataflow_name(f)))).arg(layer).arg(l1).arg(l2)));
+                    }
             }
     }
 
