@@ -22,6 +22,9 @@ nlohmann::ordered_json workload_schedule_to_json(const WorkloadScheduleRequest& 
     j["seed"] = request.seed;
     j["objective"] = std::string(schedule_objective_name(request.objective));
     j["makespan_cycles"] = s.complete ? nlohmann::ordered_json(s.makespan_cycles) : nlohmann::ordered_json(nullptr);
+    j["lower_bound_cycles"] = s.lower_bound_cycles;
+    j["above_bound"] = s.complete && s.lower_bound_cycles > 0 ? nlohmann::ordered_json(s.makespan_cycles / s.lower_bound_cycles - 1)
+                                                              : nlohmann::ordered_json(nullptr);
     j["throughput_gflops"] = s.complete ? nlohmann::ordered_json(s.throughput_gflops) : nlohmann::ordered_json(nullptr);
     j["utilization"] = s.utilization;
     j["energy_nj"] = s.energy_nj;
@@ -51,6 +54,7 @@ nlohmann::ordered_json workload_schedule_to_json(const WorkloadScheduleRequest& 
         groups.push_back({{"group", g.index},
                           {"jobs", g.jobs.size()},
                           {"makespan_cycles", g.result.found ? nlohmann::ordered_json(g.timeline.makespan) : nlohmann::ordered_json(nullptr)},
+                          {"lower_bound_cycles", g.lower_bound_cycles},
                           {"samples", g.result.samples},
                           {"wall_s", g.result.wall_seconds}});
     j["groups"] = std::move(groups);

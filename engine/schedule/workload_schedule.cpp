@@ -77,10 +77,11 @@ WorkloadSchedule schedule_workload(const WorkloadScheduleRequest& req, const Wor
     }
 
     double busy = 0, capacity = 0;
-    for (const GroupSchedule& g : out.groups) {
+    for (GroupSchedule& g : out.groups) {
         out.samples += g.result.samples;
         out.macs += g.table.total_macs();
-        out.lower_bound_cycles += makespan_lower_bound(g.table, req.platform.bytes_per_cycle(req.bandwidth_gbps));
+        g.lower_bound_cycles = makespan_lower_bound(g.table, req.platform.bytes_per_cycle(req.bandwidth_gbps));
+        out.lower_bound_cycles += g.lower_bound_cycles;
         if (!g.result.found) {
             out.complete = false;
             continue;

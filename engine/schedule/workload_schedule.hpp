@@ -33,6 +33,7 @@ struct GroupSchedule {
     JobTable table;
     ScheduleResult result;
     Timeline timeline;            // of the best assignment
+    double lower_bound_cycles = 0;  // no schedule of the group finishes sooner (makespan_lower_bound)
 };
 
 struct WorkloadSchedule {

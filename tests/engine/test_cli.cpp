@@ -341,9 +341,21 @@ private slots:
         QFile f(dir.filePath("s.json"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
-        for (const char* key : {"algo", "setting", "bw_gbps", "seed", "makespan_cycles", "throughput_gflops", "utilization",
-                                "energy_nj", "samples", "wall_s", "segments", "trace"})
+        for (const char* key : {"algo", "setting", "bw_gbps", "seed", "makespan_cycles", "lower_bound_cycles", "above_bound",
+                                "throughput_gflops", "utilization", "energy_nj", "samples", "wall_s", "segments", "trace", "groups"})
             QVERIFY2(doc.contains(key), key);
+        // The bound is in the result, and no schedule beats it: whole workload and each group.
+        const double bound = doc["lower_bound_cycles"].toDouble();
+        QVERIFY(bound > 0 && bound <= doc["makespan_cycles"].toDouble());
+        QVERIFY(std::abs(doc["above_bound"].toDouble() - (doc["makespan_cycles"].toDouble() / bound - 1)) < 1e-9);
+        double group_bounds = 0;
+        for (const auto& g : doc["groups"].toArray()) {
+            const QJsonObject group = g.toObject();
+            QVERIFY(group["lower_bound_cycles"].toDouble() > 0);
+            QVERIFY(group["lower_bound_cycles"].toDouble() <= group["makespan_cycles"].toDouble());
+            group_bounds += group["lower_bound_cycles"].toDouble();
+        }
+        QVERIFY(std::abs(group_bounds - bound) < 1e-9 * bound);
         QCOMPARE(doc["algo"].toString(), QString("magma"));
         QCOMPARE(doc["samples"].toInteger(), 500);
         const QJsonArray segments = doc["segments"].toArray();
