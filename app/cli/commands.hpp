@@ -17,6 +17,7 @@ void add_model_command(CLI::App& app, int& exit_code);
 void add_search_command(CLI::App& app, int& exit_code);
 void add_compare_command(CLI::App& app, int& exit_code);
 void add_schedule_command(CLI::App& app, int& exit_code);
+void add_schedule_eval_command(CLI::App& app, int& exit_code);
 void add_sweep_command(CLI::App& app, int& exit_code);
 void add_codesign_command(CLI::App& app, int& exit_code);
 void add_codesign_compare_command(CLI::App& app, int& exit_code);

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     mapscape::cli::add_search_command(app, exit_code);
     mapscape::cli::add_compare_command(app, exit_code);
     mapscape::cli::add_schedule_command(app, exit_code);
+    mapscape::cli::add_schedule_eval_command(app, exit_code);
     mapscape::cli::add_sweep_command(app, exit_code);
     mapscape::cli::add_codesign_command(app, exit_code);
     mapscape::cli::add_codesign_compare_command(app, exit_code);

@@ -11,6 +11,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
+#include "schedule/job_table_file.hpp"
 #include "schedule/schedule_json.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
@@ -94,11 +95,13 @@ struct ScheduleOptions {
     double bw = 16;
     std::string algo = "magma";
     std::uint64_t seed = 1;
-    std::string json_out, trace_out;
+    std::string json_out, trace_out, job_table_out;
 };
 
 int run_schedule(const ScheduleOptions& o) {
     const WorkloadScheduleRequest r = make_request(o.setup, o.mix, o.bw, o.algo, o.seed);
+    if (!o.job_table_out.empty() && o.setup.group == 0 && r.jobs.size() > static_cast<std::size_t>(r.group_size))
+        throw InputError({"--job-table", 0, 0}, "the mix makes several groups; choose one with --group N");
     std::printf("%s: %zu jobs in groups of %d on %s (%s), %.4g GB/s, %s, objective %s, %lld samples per group, seed %llu\n",
                 o.mix.c_str(), r.jobs.size(), r.group_size, r.platform.name.c_str(), r.platform.description.c_str(),
                 r.bandwidth_gbps, r.algorithm.name().c_str(), std::string(schedule_objective_name(r.objective)).c_str(),
@@ -121,6 +124,14 @@ int run_schedule(const ScheduleOptions& o) {
     if (!o.json_out.empty()) {
         write_text_file_atomically(o.json_out, json_text(workload_schedule_to_json(r, s, o.setup.setting), 1) + "\n");
         std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
+    }
+    if (!o.job_table_out.empty() && !s.groups.empty()) {
+        const GroupSchedule& g = s.groups.front();
+        JobTableFile f{g.table, r.platform.bytes_per_cycle(r.bandwidth_gbps), {}};
+        if (g.result.found) f.schedules.push_back(queues_of(g.result.best, g.table.cores()));
+        write_text_file_atomically(o.job_table_out, json_text(job_table_to_json(f), 1) + "\n");
+        std::fprintf(stderr, "wrote %s (group %d's job table and its best schedule; try it with schedule-eval)\n", o.job_table_out.c_str(),
+                     g.index + 1);
     }
     if (!o.trace_out.empty()) {
         write_text_file_atomically(o.trace_out, json_text(workload_schedule_to_trace(r, s)) + "\n");
@@ -153,9 +164,12 @@ int run_compare(const CompareOptions& o) {
     struct Row {
         std::string label;
         std::vector<double> throughput;  // per algorithm: geometric mean over seeds, NAN if incomplete
+        // The throughput no schedule can beat: the MACs at the makespan's lower bound (the same
+        // jobs and groups for every algorithm and seed).
+        double bound_gflops = std::nan("");
     };
     std::vector<Row> rows;
-    std::string raw = "mix,bw_gbps,algo,seed,throughput_gflops,makespan_cycles,utilization,energy_nj,samples,wall_s\n";
+    std::string raw = "mix,bw_gbps,algo,seed,throughput_gflops,makespan_cycles,lower_bound_cycles,utilization,energy_nj,samples,wall_s\n";
     std::fprintf(stderr, "%s: algorithms %s, seeds %s, %lld samples per group, groups of %d\n", o.setup.setting.c_str(),
                  o.algos.c_str(), o.seeds.c_str(), static_cast<long long>(o.setup.budget), o.setup.group_size);
     for (const std::string& mix : mixes)
@@ -173,10 +187,13 @@ int run_compare(const CompareOptions& o) {
                     const WorkloadSchedule s = schedule_workload(r);
                     wall += s.wall_seconds;
                     complete = complete && s.complete;
-                    if (s.complete) log_sum += std::log(s.throughput_gflops);
+                    if (s.complete) {
+                        log_sum += std::log(s.throughput_gflops);
+                        if (s.lower_bound_cycles > 0) row.bound_gflops = s.throughput_gflops * s.makespan_cycles / s.lower_bound_cycles;
+                    }
                     std::ostringstream line;
                     line << mix << ',' << bw << ',' << a << ',' << seed << ',' << s.throughput_gflops << ',' << s.makespan_cycles << ','
-                         << s.utilization << ',' << s.energy_nj << ',' << s.samples << ',' << s.wall_seconds << '\n';
+                         << s.lower_bound_cycles << ',' << s.utilization << ',' << s.energy_nj << ',' << s.samples << ',' << s.wall_seconds << '\n';
                     raw += line.str();
                 }
                 row.throughput.push_back(complete ? std::exp(log_sum / static_cast<double>(seeds.size())) : std::nan(""));
@@ -185,11 +202,12 @@ int run_compare(const CompareOptions& o) {
             rows.push_back(std::move(row));
         }
 
-    // Markdown: absolute throughput of the first algorithm, the others relative to it.
+    // Markdown: the bound and the first algorithm's absolute throughput and share of it, the others
+    // relative to the first.
     std::ostringstream md;
-    md << "| task, bandwidth | " << algos[0] << " (GFLOP/s) |";
+    md << "| task, bandwidth | bound (GFLOP/s) | " << algos[0] << " (GFLOP/s) | " << algos[0] << " / bound |";
     for (std::size_t a = 1; a < algos.size(); ++a) md << ' ' << algos[0] << " / " << algos[a] << " |";
-    md << "\n|---|---:|";
+    md << "\n|---|---:|---:|---:|";
     for (std::size_t a = 1; a < algos.size(); ++a) md << "---:|";
     md << '\n';
     std::vector<double> log_ratio(algos.size(), 0.0);
@@ -201,7 +219,8 @@ int run_compare(const CompareOptions& o) {
         return std::string(buf);
     };
     for (const Row& row : rows) {
-        md << "| " << row.label << " | " << cell(row.throughput[0]) << " |";
+        md << "| " << row.label << " | " << cell(row.bound_gflops) << " | " << cell(row.throughput[0]) << " | "
+           << cell(100 * row.throughput[0] / row.bound_gflops) << "% |";
         for (std::size_t a = 1; a < algos.size(); ++a) {
             const double ratio = row.throughput[0] / row.throughput[a];
             md << ' ' << cell(ratio) << "x |";
@@ -212,7 +231,7 @@ int run_compare(const CompareOptions& o) {
         }
         md << '\n';
     }
-    md << "| **geomean** | |";
+    md << "| **geomean** | | | |";
     for (std::size_t a = 1; a < algos.size(); ++a)
         md << ' ' << (counted[a] ? cell(std::exp(log_ratio[a] / counted[a])) + "x" : std::string("NAN")) << " |";
     md << '\n';
@@ -236,6 +255,8 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     c->add_option("--seed", o->seed, "random seed")->capture_default_str();
     c->add_option("--json", o->json_out, "write the schedule as JSON to this file");
     c->add_option("--trace", o->trace_out, "write the schedule as Chrome/Perfetto trace events to this file");
+    c->add_option("--job-table", o->job_table_out,
+                  "write the group's job table (no-stall latency and bandwidth per job and core) and its best schedule, for schedule-eval");
     c->callback([o, &exit_code] { exit_code = run_schedule(*o); });
 
     auto k = std::make_shared<CompareOptions>();

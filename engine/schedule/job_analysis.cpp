@@ -1,6 +1,8 @@
 #include "schedule/job_analysis.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 #include <map>
 #include <tuple>
 
@@ -28,8 +30,63 @@ JobTable JobTable::from_numbers(int jobs, int cores, std::vector<double> latency
     return t;
 }
 
+namespace {
+
+// Whether `jobs` can go to distinct slots, `slots` per core, each on a core that can run it
+// within `limit` cycles (augmenting paths; a few hundred jobs on a few dozen cores).
+bool slots_suffice(const JobTable& t, const std::vector<int>& jobs, double limit, int slots) {
+    const int cores = t.cores();
+    std::vector<int> holder(static_cast<std::size_t>(cores * slots), -1);  // slot -> index into jobs
+    std::vector<char> seen;
+    std::function<bool(int)> place = [&](int i) {
+        for (int c = 0; c < cores; ++c) {
+            if (!(t.latency(jobs[static_cast<std::size_t>(i)], c) <= limit)) continue;
+            for (int s = 0; s < slots; ++s) {
+                const auto slot = static_cast<std::size_t>(c * slots + s);
+                if (seen[slot]) continue;
+                seen[slot] = 1;
+                if (holder[slot] < 0 || place(holder[slot])) {
+                    holder[slot] = i;
+                    return true;
+                }
+            }
+        }
+        return false;
+    };
+    for (int i = 0; i < static_cast<int>(jobs.size()); ++i) {
+        seen.assign(holder.size(), 0);
+        if (!place(i)) return false;
+    }
+    return true;
+}
+
+// No schedule finishes by `limit` if the jobs that take more than limit / (k + 1) on every core
+// that can run them within `limit` need more than k places per core (a core runs at most k of
+// them by then), for some k.
+bool cannot_finish_by(const JobTable& t, double limit) {
+    for (int k = 1; k <= 3; ++k) {
+        std::vector<int> big;
+        for (int j = 0; j < t.jobs(); ++j) {
+            bool fits = false, small_somewhere = false;
+            for (int c = 0; c < t.cores(); ++c) {
+                const double l = t.latency(j, c);
+                if (!(l <= limit)) continue;
+                fits = true;
+                if (l <= limit / (k + 1)) small_somewhere = true;
+            }
+            if (!fits) return true;
+            if (!small_somewhere) big.push_back(j);
+        }
+        if (static_cast<int>(big.size()) > k * t.cores() || !slots_suffice(t, big, limit, k)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 double makespan_lower_bound(const JobTable& t, double bandwidth) {
     double longest = 0, work = 0, bytes = 0;
+    std::vector<double> least;  // each job's latency on its fastest core: no core runs it sooner
     for (int j = 0; j < t.jobs(); ++j) {
         double lat = std::numeric_limits<double>::infinity(), traffic = std::numeric_limits<double>::infinity();
         for (int c = 0; c < t.cores(); ++c)
@@ -40,8 +97,35 @@ double makespan_lower_bound(const JobTable& t, double bandwidth) {
         longest = std::max(longest, lat);
         work += lat;
         bytes += traffic;
+        least.push_back(lat);
     }
-    return std::max({longest, work / std::max(1, t.cores()), bandwidth > 0 ? bytes / bandwidth : 0.0});
+    // Jobs are not divisible: among the k x cores + 1 longest jobs, some core runs k + 1 of
+    // them, one after the other, so the makespan is at least the k + 1 shortest of those.
+    std::sort(least.rbegin(), least.rend());
+    const auto m = static_cast<std::size_t>(std::max(1, t.cores()));
+    double packed = 0;
+    for (std::size_t k = 1; k * m < least.size(); ++k) {
+        double sum = 0;
+        for (std::size_t i = k * m - k; i <= k * m; ++i) sum += least[i];
+        packed = std::max(packed, sum);
+    }
+    double bound = std::max({longest, packed, work / std::max(1, t.cores()), bandwidth > 0 ? bytes / bandwidth : 0.0});
+    // Heterogeneous cores: a job may be fast only on some cores. Raise the bound while no
+    // schedule can finish by it (bisection; whether one can only gets likelier as it grows).
+    if (std::isfinite(bound) && bound > 0 && t.jobs() <= 100000 && cannot_finish_by(t, bound)) {
+        // Beyond 4x the longest latency no job counts as long for k <= 3: the doubling ends.
+        double low = bound, high = 2 * bound;
+        for (int i = 0; i < 64 && cannot_finish_by(t, high); ++i) {
+            low = high;
+            high *= 2;
+        }
+        for (int i = 0; i < 60 && high - low > 1e-9 * high; ++i) {
+            const double mid = 0.5 * (low + high);
+            (cannot_finish_by(t, mid) ? low : high) = mid;
+        }
+        bound = low;
+    }
+    return bound;
 }
 
 namespace {

@@ -39,8 +39,9 @@ private:
 };
 
 // No schedule of the table's jobs can finish sooner: the longest job on its fastest core, the
-// jobs' least work spread over every core, and their least traffic through the system
-// bandwidth.
+// jobs' least work spread over every core, their least traffic through the system bandwidth,
+// and (jobs being indivisible) for each k the k + 1 shortest of the k x cores + 1 longest jobs,
+// some core having to run k + 1 of those one after the other.
 double makespan_lower_bound(const JobTable& table, double system_bytes_per_cycle);
 
 // Analyses every job on every core (identical cores and repeated layer shapes are analysed

@@ -332,6 +332,68 @@ private slots:
         QVERIFY(none.out.contains("NAN"));
     }
 
+    // A table small enough to work out by hand: with 10 bytes/cycle, schedule 0 runs job 2 and job 1
+    // side by side (8 asked), then job 0 and job 1 share 10 of the 12 they ask (5/6 speed each):
+    // job 1 ends at 50 + 50 / (5/6) = 110, job 0 then runs alone and ends at 160.
+    void schedule_eval_gives_the_hand_worked_makespans() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("table.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "mapscape-job-table", "version": 1, "cores": 2, "system_bytes_per_cycle": 10,
+ "jobs": [{"latency": [100, 200], "bandwidth": [6, 3]},
+          {"latency": [100, 100], "bandwidth": [6, 6]},
+          {"latency": [50, null], "bandwidth": [2, 0]}],
+ "schedules": [{"core": [0, 1, 0], "priority": [0.9, 0.5, 0.1]},
+               {"queues": [[0, 2], [1]]},
+               {"queues": [[0], [1, 2]]}]})");
+        f.close();
+        const Run r = cli({"schedule-eval", path, "--json", dir.filePath("out.json")});
+        QCOMPARE(r.exit_code, 1);  // schedule 2 puts job 2 on a core that cannot run it
+        QVERIFY2(r.out.contains("schedule 0: makespan 160 cycles"), r.out.constData());
+        QVERIFY2(r.out.contains("schedule 1: makespan 170 cycles"), r.out.constData());
+        QVERIFY2(r.out.contains("schedule 2: invalid"), r.out.constData());
+        QFile out(dir.filePath("out.json"));
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(out.readAll()).object();
+        const QJsonArray results = doc["results"].toArray();
+        QCOMPARE(results.size(), 3);
+        QCOMPARE(results[0].toObject()["makespan_cycles"].toDouble(), 160.0);
+        QCOMPARE(results[0].toObject()["core_finish_cycles"].toArray()[1].toDouble(), 110.0);
+        QVERIFY(results[2].toObject()["makespan_cycles"].isNull());
+        QVERIFY(doc["lower_bound_cycles"].toDouble() > 0 && doc["lower_bound_cycles"].toDouble() <= 160.0);
+    }
+
+    void schedule_eval_refuses_bad_tables_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expected");
+        const QByteArray head = R"({"format": "mapscape-job-table", "cores": 2, "system_bytes_per_cycle": 4,
+"jobs": [{"latency": [10, 20], "bandwidth": [1, 1]}, {"latency": [10, 20], "bandwidth": [1, 1]}],
+"schedules": [)";
+        QTest::newRow("per-core count") << QByteArray(R"({"format": "mapscape-job-table", "cores": 2, "system_bytes_per_cycle": 4,
+"jobs": [{"latency": [10], "bandwidth": [1, 1]}]})") << ":2:22: \"latency\" lists 1 values; the table has 2 cores";
+        QTest::newRow("queued twice") << head + R"({"queues": [[0, 1], [1]]}]})" << ":3:36: job 1 is queued twice";
+        QTest::newRow("core out of range") << head + R"({"core": [0, 2], "priority": [0, 0]}]})" << ":3:28: a core is 0 to 1, not 2";
+        QTest::newRow("negative latency") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "system_bytes_per_cycle": 4,
+"jobs": [{"latency": [-5], "bandwidth": [1]}]})") << ":2:23: a latency is a number of cycles above 0";
+        QTest::newRow("no bandwidth") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "jobs": [{"latency": [5], "bandwidth": [1]}]})")
+                                      << ": \"system_bytes_per_cycle\" (a number above 0) is required";
+        QTest::newRow("unknown field") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "bandwith": 3})") << ":1:58: unknown field \"bandwith\"";
+    }
+    void schedule_eval_refuses_bad_tables() {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("t.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        const Run r = cli({"schedule-eval", path});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(QString(r.err).startsWith(path) && QString(r.err).contains(expected), r.err.constData());
+    }
+
     void schedule_json_and_trace() {
         QTemporaryDir dir;
         const Run r = cli({"schedule", "--mix", "recommendation", "--setting", "S2", "--bw", "4", "--algo", "magma",
@@ -412,8 +474,14 @@ private slots:
         const Run r = cli({"schedule-compare", "--mixes", "recommendation", "--bw", "2,16", "--algos", "magma,herald,aimt",
                            "--seeds", "1", "--budget", "300", "--group", "1"});
         QCOMPARE(r.exit_code, 0);
-        QVERIFY(r.out.contains("| task, bandwidth | magma (GFLOP/s) | magma / herald | magma / aimt |"));
+        QVERIFY2(r.out.contains("| task, bandwidth | bound (GFLOP/s) | magma (GFLOP/s) | magma / bound | magma / herald | magma / aimt |"),
+                 r.out.constData());
         QVERIFY(r.out.contains("| recommendation @ 2 GB/s |"));
+        // Every row has the bound, and no scheduler's share of it is above 100%.
+        const QRegularExpression share("\\| ([0-9.]+)% \\|");
+        int rows = 0;
+        for (auto it = share.globalMatch(QString::fromUtf8(r.out)); it.hasNext(); ++rows) QVERIFY(it.next().captured(1).toDouble() <= 100.0);
+        QCOMPARE(rows, 2);
         QVERIFY(r.out.contains("| **geomean** |"));
     }
 };

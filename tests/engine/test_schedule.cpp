@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numeric>
 #include <random>
 
 #include "schedule/schedule_algorithm.hpp"
@@ -147,6 +148,54 @@ private slots:
             check_invariants(t, q, tl, system);
             QVERIFY(near(a.makespan(q), tl.makespan));
             QVERIFY(tl.makespan >= makespan_lower_bound(t, system) * (1 - 1e-9));
+        }
+    }
+
+    // The bound knows jobs are indivisible and cores differ: four jobs that only three cores run
+    // fast make one of those cores run two of them (MAGMA's Mix on S2: ALBERT's large GEMMs).
+    void the_bound_counts_jobs_that_must_share_a_fast_core() {
+        std::vector<double> lat, bw;
+        for (int j = 0; j < 4; ++j) lat.insert(lat.end(), {100, 100, 100, 400});
+        for (int j = 0; j < 4; ++j) lat.insert(lat.end(), {25, 25, 25, 100});
+        bw.assign(lat.size(), 0.0);
+        const JobTable t = table(8, 4, lat, bw);
+        QVERIFY(std::abs(makespan_lower_bound(t, 1.0) - 200) < 1e-6);
+        BandwidthAllocator a(t, 1.0);
+        QCOMPARE(a.makespan(CoreQueues{{0, 3}, {1, 4, 5}, {2, 6, 7}, {}}), 200.0);  // and a schedule reaches it
+    }
+
+    // On small tables every schedule can be tried: none beats the bound.
+    void no_schedule_beats_the_bound() {
+        std::mt19937_64 rng(11);
+        for (int trial = 0; trial < 60; ++trial) {
+            const int jobs = 2 + static_cast<int>(rng() % 4), cores = 1 + static_cast<int>(rng() % 3);
+            std::vector<double> lat, bw;
+            for (int i = 0; i < jobs * cores; ++i) {
+                lat.push_back(rng() % 7 == 0 ? kInf : 1 + static_cast<double>(rng() % 100));
+                bw.push_back(static_cast<double>(rng() % 20));
+            }
+            for (int j = 0; j < jobs; ++j) lat[static_cast<std::size_t>(j * cores)] = 1 + static_cast<double>(rng() % 100);
+            const JobTable t = table(jobs, cores, lat, bw);
+            const double system = 1 + static_cast<double>(rng() % 30);
+            const double bound = makespan_lower_bound(t, system);
+            BandwidthAllocator a(t, system);
+            double best = kInf;
+            // Every assignment of jobs to cores, and every order: permutations of the jobs, each
+            // core taking its jobs in that order.
+            std::vector<int> order(static_cast<std::size_t>(jobs));
+            std::iota(order.begin(), order.end(), 0);
+            std::vector<int> core(static_cast<std::size_t>(jobs), 0);
+            for (;;) {
+                do {
+                    CoreQueues q(static_cast<std::size_t>(cores));
+                    for (int j : order) q[static_cast<std::size_t>(core[static_cast<std::size_t>(j)])].push_back(j);
+                    best = std::min(best, a.makespan(q));
+                } while (std::next_permutation(order.begin(), order.end()));
+                std::size_t i = 0;
+                while (i < core.size() && ++core[i] == cores) core[i++] = 0;
+                if (i == core.size()) break;
+            }
+            QVERIFY2(best >= bound * (1 - 1e-9), qPrintable(QString("trial %1: best %2 < bound %3").arg(trial).arg(best).arg(bound)));
         }
     }
 

@@ -1,0 +1,36 @@
+// A job table given as numbers, with schedules to evaluate on it (`mapscape-cli schedule-eval`):
+// what-if studies on a hand-made or exported table, and the check of our bandwidth allocator
+// against MAGMA's own environment (tools/compare_magma_env.py feeds both the same file's numbers).
+//
+//   {"format": "mapscape-job-table", "version": 1,
+//    "cores": 2,
+//    "system_bytes_per_cycle": 16,
+//    "jobs": [{"latency": [100, 200], "bandwidth": [6, 3]}, ...],   // per core: no-stall cycles, bytes/cycle
+//    "schedules": [{"core": [0, 1, 0], "priority": [0.9, 0.5, 0.1]},  // MAGMA's encoding
+//                  {"queues": [[0, 2], [1]]}]}                         // each core's jobs in order
+//
+// A latency of null means the job cannot run on that core. Errors name FILE:LINE:COL.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "schedule/job_analysis.hpp"
+#include "schedule/schedule.hpp"
+
+namespace mapscape {
+
+struct JobTableFile {
+    JobTable table;
+    double system_bytes_per_cycle = 0;
+    std::vector<CoreQueues> schedules;
+};
+
+JobTableFile parse_job_table_file(std::string_view text, const std::string& file_name);
+// The document parse_job_table_file reads (`schedule --job-table`): a group's table, with schedules.
+nlohmann::ordered_json job_table_to_json(const JobTableFile& file);
+JobTableFile load_job_table_file(const std::string& path);
+
+}  // namespace mapscape
