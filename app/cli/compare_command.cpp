@@ -11,6 +11,7 @@
 #include "cli/list_option.hpp"
 #include "cli/table_cells.hpp"
 #include "cli/search_setup.hpp"
+#include "cost/bounds.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
 
@@ -133,6 +134,11 @@ int run_compare(const CompareOptions& o) {
     };
     summary_row("sum (normalized)", [&](std::size_t a) { return cell(sum[a] / best_sum); });
     summary_row("sum (" + std::string(setup.base.objective.name()) + ")", [&](std::size_t a) { return cell(sum[a], 6); });
+    // What no mapping of these layers beats (cost/bounds.hpp), and each sum's distance to it.
+    std::vector<Layer> selected;
+    for (int n : setup.layer_numbers) selected.push_back(setup.model.layers[static_cast<std::size_t>(n - 1)]);
+    const double bound_sum = objective_bound_sum(setup.base.objective, selected, setup.base.accelerator);
+    summary_row("sum / bound (bound " + cell(bound_sum, 6) + ")", [&](std::size_t a) { return cell(sum[a] / bound_sum, 4); });
     summary_row("layers with a mapping", [&](std::size_t a) {
         int found = 0;
         for (std::size_t l = 0; l < L; ++l) found += std::isfinite(mean[a][l]);
@@ -147,6 +153,19 @@ int run_compare(const CompareOptions& o) {
                 const double theirs = t.value[a][l][std::min(s, t.value[a][l].size() - 1)];
                 ++pairs;
                 if (std::isfinite(mine) && (!std::isfinite(theirs) || mine <= theirs * (1 + 1e-12))) ++wins;
+            }
+        return cell(100.0 * wins / pairs, 3) + "%";
+    });
+
+    // The same, counting results within 0.5% as ties (search noise, not a difference).
+    summary_row(t.algos[0] + " within 0.5% or better", [&](std::size_t a) {
+        int wins = 0, pairs = 0;
+        for (std::size_t l = 0; l < L; ++l)
+            for (std::size_t s = 0; s < seeds.size(); ++s) {
+                const double mine = t.value[0][l][std::min(s, t.value[0][l].size() - 1)];
+                const double theirs = t.value[a][l][std::min(s, t.value[a][l].size() - 1)];
+                ++pairs;
+                if (std::isfinite(mine) && (!std::isfinite(theirs) || mine <= theirs * 1.005)) ++wins;
             }
         return cell(100.0 * wins / pairs, 3) + "%";
     });

@@ -319,6 +319,13 @@ private slots:
         QVERIFY(r.out.contains("| layer1 |"));
         QVERIFY(r.out.contains("| layer8 |"));
         QVERIFY(r.out.contains("gamma at least as good"));
+        QVERIFY(r.out.contains("gamma within 0.5% or better"));
+        // The bound row: no algorithm's sum is below the layers' bound.
+        const QRegularExpression bound_row("\\*\\*sum / bound \\(bound [0-9.e+]+\\)\\*\\* \\| ([0-9.]+|NAN) \\| ([0-9.]+|NAN) \\| ([0-9.]+|NAN) \\|");
+        const QRegularExpressionMatch m = bound_row.match(QString::fromUtf8(r.out));
+        QVERIFY2(m.hasMatch(), r.out.constData());
+        for (int i = 1; i <= 3; ++i) QVERIFY(m.captured(i) == "NAN" || m.captured(i).toDouble() >= 1.0);
+        QVERIFY(m.captured(1) != "NAN");  // GAMMA maps both layers
         QFile csv(dir.filePath("t.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(QString(csv.readLine()).trimmed(), QString("layer,gamma,random,fixed-nvdla"));
