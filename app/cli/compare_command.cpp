@@ -144,31 +144,21 @@ int run_compare(const CompareOptions& o) {
         for (std::size_t l = 0; l < L; ++l) found += std::isfinite(mean[a][l]);
         return std::to_string(found) + "/" + std::to_string(L);
     });
-    // How often the first algorithm is at least as good as each, over (layer, seed) pairs.
-    summary_row(t.algos[0] + " at least as good", [&](std::size_t a) {
+    // How often the first algorithm is at least as good as each, over (layer, seed) pairs; with
+    // a tolerance, results that close count as ties (search noise, not a difference).
+    auto share_as_good = [&](std::size_t a, double tolerance) {
         int wins = 0, pairs = 0;
         for (std::size_t l = 0; l < L; ++l)
             for (std::size_t s = 0; s < seeds.size(); ++s) {
                 const double mine = t.value[0][l][std::min(s, t.value[0][l].size() - 1)];
                 const double theirs = t.value[a][l][std::min(s, t.value[a][l].size() - 1)];
                 ++pairs;
-                if (std::isfinite(mine) && (!std::isfinite(theirs) || mine <= theirs * (1 + 1e-12))) ++wins;
+                if (std::isfinite(mine) && (!std::isfinite(theirs) || mine <= theirs * (1 + tolerance))) ++wins;
             }
         return cell(100.0 * wins / pairs, 3) + "%";
-    });
-
-    // The same, counting results within 0.5% as ties (search noise, not a difference).
-    summary_row(t.algos[0] + " within 0.5% or better", [&](std::size_t a) {
-        int wins = 0, pairs = 0;
-        for (std::size_t l = 0; l < L; ++l)
-            for (std::size_t s = 0; s < seeds.size(); ++s) {
-                const double mine = t.value[0][l][std::min(s, t.value[0][l].size() - 1)];
-                const double theirs = t.value[a][l][std::min(s, t.value[a][l].size() - 1)];
-                ++pairs;
-                if (std::isfinite(mine) && (!std::isfinite(theirs) || mine <= theirs * 1.005)) ++wins;
-            }
-        return cell(100.0 * wins / pairs, 3) + "%";
-    });
+    };
+    summary_row(t.algos[0] + " at least as good", [&](std::size_t a) { return share_as_good(a, 1e-12); });
+    summary_row(t.algos[0] + " within 0.5% or better", [&](std::size_t a) { return share_as_good(a, 0.005); });
 
     // The same with each algorithm's best over the seeds.
     summary_row(t.algos[0] + " best of seeds at least as good", [&](std::size_t a) {
