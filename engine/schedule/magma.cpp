@@ -4,6 +4,8 @@
 #include <cmath>
 #include <random>
 
+#include "schedule/heuristic_mappers.hpp"
+
 namespace mapscape {
 
 namespace {
@@ -18,7 +20,7 @@ struct Individual {
 class Magma {
 public:
     Magma(const ScheduleProblem& p, const MagmaOptions& o, ScheduleSink* sink, std::stop_token stop)
-        : options_(o), eval_(p, sink, std::move(stop)), rng_(p.seed), jobs_(p.table->jobs()),
+        : problem_(p), options_(o), eval_(p, sink, std::move(stop)), rng_(p.seed), jobs_(p.table->jobs()),
           cores_(p.table->cores()) {
         for (int j = 0; j < jobs_; ++j) {
             allowed_.emplace_back();
@@ -30,7 +32,11 @@ public:
     ScheduleResult run() {
         const int size = std::max(4, options_.population > 0 ? options_.population : jobs_);
         std::vector<Individual> population;
-        for (const Assignment& w : options_.warm_start)
+        std::vector<Assignment> starts = options_.warm_start;  // the caller's first
+        if (options_.start_from_mappers)
+            for (Heuristic h : {Heuristic::Herald, Heuristic::AiMt})
+                starts.push_back(heuristic_assignment(h, *problem_.table, problem_.system_bytes_per_cycle));
+        for (const Assignment& w : starts)
             if (static_cast<int>(population.size()) < size) population.push_back({fit(w)});
         while (static_cast<int>(population.size()) < size) population.push_back({random_individual()});
         for (Individual& i : population) i.fitness = eval_.evaluate(i.genes);
@@ -158,6 +164,7 @@ private:
         }
     }
 
+    const ScheduleProblem& problem_;
     MagmaOptions options_;
     ScheduleEvaluator eval_;
     Rng rng_;

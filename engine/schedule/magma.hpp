@@ -28,6 +28,10 @@ struct MagmaOptions {
     // Warm start (Sec. V-C): individuals for the first population, e.g. the best schedules of a
     // similar group. Assignments of another size are cut or padded with random genes.
     std::vector<Assignment> warm_start;
+    // The Herald-like and AI-MT-like mappers' schedules join the first population too (two
+    // samples), so that with elitism MAGMA never ends behind either: a user comparing them should
+    // not find the search losing to a heuristic it could have started from.
+    bool start_from_mappers = true;
 };
 
 ScheduleResult run_magma(const ScheduleProblem& problem, const MagmaOptions& options = {},

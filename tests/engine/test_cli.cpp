@@ -415,13 +415,14 @@ private slots:
             QVERIFY2(doc.contains(key), key);
         // The bound is in the result, and no schedule beats it: whole workload and each group.
         const double bound = doc["lower_bound_cycles"].toDouble();
-        QVERIFY(bound > 0 && bound <= doc["makespan_cycles"].toDouble());
+        QVERIFY(bound > 0 && bound <= doc["makespan_cycles"].toDouble() * (1 + 1e-9));  // MAGMA may reach it
         QVERIFY(std::abs(doc["above_bound"].toDouble() - (doc["makespan_cycles"].toDouble() / bound - 1)) < 1e-9);
+        QVERIFY(doc["above_bound"].toDouble() > -1e-9);
         double group_bounds = 0;
         for (const auto& g : doc["groups"].toArray()) {
             const QJsonObject group = g.toObject();
             QVERIFY(group["lower_bound_cycles"].toDouble() > 0);
-            QVERIFY(group["lower_bound_cycles"].toDouble() <= group["makespan_cycles"].toDouble());
+            QVERIFY(group["lower_bound_cycles"].toDouble() <= group["makespan_cycles"].toDouble() * (1 + 1e-9));
             group_bounds += group["lower_bound_cycles"].toDouble();
         }
         QVERIFY(std::abs(group_bounds - bound) < 1e-9 * bound);
