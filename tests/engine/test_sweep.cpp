@@ -23,6 +23,7 @@
 #include "sweep/sweep_runner.hpp"
 #include "sweep/sweep_spec.hpp"
 #include "sweep/synthetic_results.hpp"
+#include "cli_runner.hpp"
 #include "test_support.hpp"
 #include "util/diagnostic.hpp"
 #include "util/sha256.hpp"
@@ -81,26 +82,7 @@ QString write_file(const QTemporaryDir& dir, const QString& name, const QByteArr
     return path;
 }
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out, err;
-};
-
-Run cli(const QStringList& args, const QString& program = MAPSCAPE_CLI_PATH) {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");  // CI runs as root; mpirun refuses that otherwise
-    env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
-    env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    p.waitForFinished(300000);
-    Run r;
-    r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -100;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using Run = CliRun;
 
 // Everything in a results database but the timing columns, in a fixed order: two databases
 // with the same runs give the same text.
