@@ -361,13 +361,15 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
                 "INSERT INTO layer_results(run_id, layer_number, name, found, objective_value, runtime_cycles, energy_nj, "
                 "area_um2, power_mw, samples, valid_samples, mapping_json, mapping_maestro, cost_json, trace_json, "
                 "wall_seconds) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+            insert_design_ = std::make_unique<sql::Statement>(db_->prepare(
+                "INSERT OR IGNORE INTO accelerators(accelerator_sha256, name, accelerator_json) VALUES (?, ?, ?)"));
+            insert_trace_ = std::make_unique<sql::Statement>(db_->prepare("INSERT INTO run_traces(run_id, trace_json) VALUES (?, ?)"));
         }
         sql::in_transaction(*db_, [&] {
             // A failed run stored earlier is replaced; its layers go with it.
             delete_run_->bind(1, r.run_id).run();
             if (codesign && !r.accelerator_json.empty())
-                db_->prepare("INSERT OR IGNORE INTO accelerators(accelerator_sha256, name, accelerator_json) VALUES (?, ?, ?)")
-                    .bind(1, accelerator_sha)
+                insert_design_->bind(1, accelerator_sha)
                     .bind(2, accelerator_name)
                     .bind(3, r.accelerator_json)
                     .run();
@@ -428,7 +430,7 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
                     .run();
             }
             if (!r.trace_json.empty())
-                db_->prepare("INSERT INTO run_traces(run_id, trace_json) VALUES (?, ?)").bind(1, r.run_id).bind(2, r.trace_json).run();
+                insert_trace_->bind(1, r.run_id).bind(2, r.trace_json).run();
         });
     } catch (const sql::Error& e) {
         fail(e);

@@ -99,7 +99,7 @@ private:
     std::string path_;
     std::unique_ptr<sql::Connection> db_;
     // write_run's statements, prepared once (parsing them took a third of a write's time).
-    std::unique_ptr<sql::Statement> delete_run_, insert_run_, insert_layer_;
+    std::unique_ptr<sql::Statement> delete_run_, insert_run_, insert_layer_, insert_design_, insert_trace_;
 };
 
 }  // namespace mapscape
