@@ -5,8 +5,8 @@
 
 #include "cli/commands.hpp"
 #include "util/diagnostic.hpp"
-#ifdef MAPSCAPE_HAS_SURROGATE
-#include "surrogate/registration.hpp"
+#ifdef MAPSCAPE_SURROGATE_PLUGIN
+#include "cli/surrogate_plugin.hpp"
 #endif
 
 int main(int argc, char** argv) {
@@ -28,9 +28,9 @@ int main(int argc, char** argv) {
     mapscape::cli::add_sweep_command(app, exit_code);
     mapscape::cli::add_codesign_command(app, exit_code);
     mapscape::cli::add_codesign_compare_command(app, exit_code);
-#ifdef MAPSCAPE_HAS_SURROGATE
-    mapscape::register_surrogate_algorithms();  // --algo mindmappings, gamma-guided
-    mapscape::cli::add_surrogate_command(app, exit_code);
+#ifdef MAPSCAPE_SURROGATE_PLUGIN
+    mapscape::cli::register_deferred_surrogate_algorithms();  // --algo mindmappings, gamma-guided
+    mapscape::cli::add_deferred_surrogate_command(app, exit_code, argc, argv);
 #endif
     try {
         app.parse(argc, argv);

@@ -13,9 +13,12 @@ struct CliRun {
 
 // `program` is mapscape-cli unless given (mpirun, say); OpenMPI's settings for running as root
 // and on more ranks than cores are in the environment, as CI needs them.
-inline CliRun cli(const QStringList& args, const QString& program = MAPSCAPE_CLI_PATH) {
+// `extra` adds to (or overrides) the environment.
+inline CliRun cli(const QStringList& args, const QString& program = MAPSCAPE_CLI_PATH,
+                  const QProcessEnvironment& extra = {}) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& key : extra.keys()) env.insert(key, extra.value(key));
     env.insert("OMPI_ALLOW_RUN_AS_ROOT", "1");
     env.insert("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
     env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");

@@ -163,6 +163,53 @@ private slots:
         QVERIFY(bad.err.contains("example.csv:2:10: expected a whole number"));
     }
 
+#ifdef MAPSCAPE_CLI_HAS_SURROGATE_PLUGIN
+    // libtorch takes ~0.4 s to start, and scripts call the CLI per layer: only the surrogate's
+    // searches and command may load it (from the plugin), and those must still work.
+    void surrogate_plugin_is_loaded_only_when_used() {
+        QProcessEnvironment trace;
+        trace.insert("LD_DEBUG", "files");  // the dynamic loader names each library it opens
+        const auto loads_torch = [](const Run& r) { return r.err.contains("libtorch_cpu"); };
+        const Run version = cli({"--version"}, MAPSCAPE_CLI_PATH, trace);
+        QCOMPARE(version.exit_code, 0);
+        QVERIFY(!loads_torch(version));
+        const Run gamma = cli({"search", "--model", "resnet18", "--layer", "2", "--budget", "200", "--quiet"}, MAPSCAPE_CLI_PATH, trace);
+        QCOMPARE(gamma.exit_code, 0);
+        QVERIFY(!loads_torch(gamma));
+        const Run help = cli({"--help"}, MAPSCAPE_CLI_PATH, trace);
+        QVERIFY(help.out.contains("surrogate"));
+        QVERIFY(!loads_torch(help));
+
+        QTemporaryDir dir;
+        const Run guided = cli({"search", "--model", "resnet18", "--layer", "2", "--algo", "mindmappings", "--budget", "200",
+                                "--seed", "2", "--json", dir.filePath("mm.json"), "--quiet"}, MAPSCAPE_CLI_PATH, trace);
+        QCOMPARE(guided.exit_code, 0);
+        QVERIFY(loads_torch(guided));
+        QFile f(dir.filePath("mm.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(doc["algo"].toString(), QString("mindmappings"));
+        QVERIFY(doc["totals"].toObject()["runtime_cycles"].toInteger() > 0);
+        const Run command = cli({"surrogate", "--help"});
+        QCOMPARE(command.exit_code, 0);
+        QVERIFY(command.out.contains("train"));
+
+        // Without its plugin the CLI still runs everything else and says what is missing.
+        QTemporaryDir alone;
+        const QString copy = alone.filePath("mapscape-cli");
+        QVERIFY(QFile::copy(MAPSCAPE_CLI_PATH, copy));
+        QProcessEnvironment data;
+        data.insert("MAPSCAPE_DATA_DIR", QFileInfo(MAPSCAPE_CLI_PATH).absolutePath() + "/share/mapscape");
+        QCOMPARE(cli({"search", "--model", "resnet18", "--layer", "2", "--budget", "100", "--quiet"}, copy, data).exit_code, 0);
+        const Run missing = cli({"search", "--model", "resnet18", "--layer", "2", "--algo", "mindmappings", "--quiet"}, copy, data);
+        QCOMPARE(missing.exit_code, 2);
+        QVERIFY2(missing.err.contains("mapscape-surrogate.so") && missing.err.contains("MAPSCAPE_PLUGIN_DIR"), missing.err.constData());
+        const Run no_command = cli({"surrogate", "eval"}, copy, data);
+        QCOMPARE(no_command.exit_code, 2);
+        QVERIFY(no_command.err.contains("mapscape-surrogate.so"));
+    }
+#endif
+
     void search_json_and_maestro_export() {
         QTemporaryDir dir;
         const Run r = cli({"search", "--model", "resnet18", "--layer", "1-2", "--budget", "600", "--seed", "3",
