@@ -11,7 +11,7 @@ the paths of a GAMMA checkout, a MAESTRO binary and mapscape-cli. Run it with De
 
   /usr/bin/python3 tools/compare_gamma.py --gamma PATH/TO/gamma --maestro PATH/TO/maestro \\
       --cli build/mapscape-cli --model resnet18 [--layers 1-20] [--seeds 1,2,3] \\
-      [--population 100 --generations 100] [--levels 2-2] [--sanity-filter] [--out DIR]
+      [--population 100 --generations 100] [--levels 2-2] [--sanity-filter | --strict-filter] [--out DIR]
 
 Platform: Edge (168 PEs, L1 512, L2 108,000, NoC 81,920,000). Their model tables are
 data/model/NAME.csv; ours are the bundled models of the same name (`--our-model` otherwise).
@@ -19,6 +19,10 @@ Budget: theirs is population x generations (P = G = 100 evaluates about 10,200 m
 first population, then each generation's elites and new individuals); ours --budget, 10,000 by
 default. --levels sets their slevel range: their 1-2 keeps one level under their default
 map-space constraint, so 2-2 is the default here; ours searches 1-2 levels (S2).
+--strict-filter holds their search to our rule: every mapping they score is also checked by one
+`mapscape-cli eval --batch` process, and one below its busiest PE's compute bound (MAESTRO's
+partial-tile undercount) or with a wrong MAC count counts as invalid in their search; the check's
+time is kept out of their wall time. Without it, their best is usually such a mapping.
 --sanity-filter makes their search treat as invalid what MAESTRO undercounts grossly (a MAC count
 other than the layer's, or a runtime below MACs / PEs). Their best mapping is then checked with
 `mapscape-cli eval`: "undercount" in the table marks a runtime MAESTRO reports below what the
@@ -75,6 +79,44 @@ def public_gamma_child(spec):
             return chkpt, pops
         mod.GAMMA.run = run
 
+        if spec.get("strict_filter"):
+            # Their search held to our validity rule: each mapping MAESTRO scores is also given to
+            # one `mapscape-cli eval --batch` process, and what it finds below the compute bound
+            # of its busiest PE (MAESTRO's partial-tile undercount) or with a wrong MAC count is
+            # treated as invalid, as their own invalid mappings are. Its time is kept apart.
+            # Their mappings are scored in a Pool's worker processes: each starts its own checker,
+            # and the counters live in shared memory made before the Pool forks.
+            import multiprocessing
+            counters = found.setdefault("counters", {"filter_s": multiprocessing.Value("d", 0.0),
+                                                     "checked": multiprocessing.Value("l", 0),
+                                                     "rejected": multiprocessing.Value("l", 0)})
+            checkers = {}
+            original_observe = mod.GAMMA.oberserve_maestro
+
+            def observe(self, indv, *a, _orig=original_observe, **k):
+                reward, activity = _orig(self, indv, *a, **k)
+                if reward is None:
+                    return reward, activity
+                started = time.time()
+                checker = checkers.get(os.getpid())
+                if checker is None:
+                    checker = checkers[os.getpid()] = subprocess.Popen(
+                        [spec["strict_filter"]["cli"], "eval", "--batch", "--hw", spec["strict_filter"]["hw"]],
+                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+                stem = f"strict_{os.getpid()}"
+                self.write_maestro(indv, m_file=stem)
+                checker.stdin.write(os.path.abspath(stem + ".m") + "\n")
+                checker.stdin.flush()
+                answer = json.loads(checker.stdout.readline())
+                os.remove(stem + ".m")
+                layer = (answer.get("layers") or [{}])[0]
+                artefact = "error" in answer or layer.get("below_compute_bound") or layer.get("macs") != layer.get("layer_macs")
+                with counters["filter_s"].get_lock():
+                    counters["filter_s"].value += time.time() - started
+                    counters["checked"].value += 1
+                    counters["rejected"].value += bool(artefact)
+                return (None, None) if artefact else (reward, activity)
+            mod.GAMMA.oberserve_maestro = observe
         if spec["sanity_filter"]:
             def judge(self, _orig=original_judge):
                 result = _orig(self)
@@ -88,7 +130,8 @@ def public_gamma_child(spec):
     sys.argv = ["main.py"] + spec["args"]
     start = time.time()
     runpy.run_path(os.path.join(gdir, "main.py"), run_name="__main__")
-    print("PUBLIC_GAMMA_RESULT " + json.dumps({"wall_s": time.time() - start, "found": "genome" in found}), flush=True)
+    print("PUBLIC_GAMMA_RESULT " + json.dumps({"wall_s": time.time() - start, "found": "genome" in found,
+                                              **{k: v.value for k, v in found.get("counters", {}).items()}}), flush=True)
 
 
 # ---- the parent ------------------------------------------------------------------------------
@@ -169,6 +212,8 @@ def main():
     ap.add_argument("--budget", type=int, default=10000, help="our samples per layer")
     ap.add_argument("--levels", default="2-2", help="their slevel range, MIN-MAX")
     ap.add_argument("--sanity-filter", action="store_true")
+    ap.add_argument("--strict-filter", action="store_true",
+                    help="hold their search to our validity rule (mapscape-cli eval --batch on every mapping they score)")
     ap.add_argument("--workers", type=int, default=1, help="their MAESTRO worker processes")
     ap.add_argument("--out", help="directory for compare_gamma.md and .csv")
     args = ap.parse_args()
@@ -212,6 +257,7 @@ def main():
                 stem = os.path.join(work, f"theirs_{layer}_{seed}")
                 spec = {"gamma": gamma_dir, "maestro": maestro, "seed": seed, "workers": args.workers, "mapping_stem": stem,
                         "sanity_filter": args.sanity_filter,
+                        "strict_filter": {"cli": cli, "hw": os.path.abspath(hw_file)} if args.strict_filter else None,
                         "args": ["--fitness1", "latency", "--fitness2", "power", "--num_pe", str(EDGE["num_pe"]), "--l1_size",
                                  str(EDGE["l1_size"]), "--l2_size", str(EDGE["l2_size"]), "--NocBW", str(EDGE["NocBW"]),
                                  "--slevel_min", level_min, "--slevel_max", level_max, "--num_pop", str(args.population),
@@ -222,6 +268,10 @@ def main():
                 child = subprocess.run([sys.executable, os.path.abspath(__file__), "--public-gamma-child", json.dumps(spec)],
                                        capture_output=True, text=True, env=env)
                 theirs_wall = time.time() - started
+                child_result = next((json.loads(line.split(" ", 1)[1]) for line in child.stdout.splitlines()
+                                     if line.startswith("PUBLIC_GAMMA_RESULT ")), {})
+                filter_s = child_result.get("filter_s", 0.0)
+                theirs_wall -= filter_s  # their search's time, not our checker's
                 theirs = maestro_score(maestro, hw_file, stem + ".m", work) if os.path.exists(stem + ".m") else None
                 if theirs is None and child.returncode != 0:
                     print(f"public GAMMA failed on layer {layer} seed {seed}: {child.stderr[-2000:]}", file=sys.stderr)
@@ -234,7 +284,8 @@ def main():
                                 "public_cycles": their_runtime, "public_macs": theirs[1] if theirs else float("nan"),
                                 "public_undercount": bool(note), "ours_cycles": strict, "ours_as_is_cycles": as_is,
                                 "public_over_ours": their_runtime / strict, "public_over_ours_as_is": their_runtime / as_is,
-                                "public_wall_s": theirs_wall, "ours_wall_s": ours["strict"][1], "ours_as_is_wall_s": ours["as-is"][1]})
+                                "public_wall_s": theirs_wall, "public_filter_s": filter_s,
+                                "public_checked": child_result.get("checked", 0), "public_rejected": child_result.get("rejected", 0), "ours_wall_s": ours["strict"][1], "ours_as_is_wall_s": ours["as-is"][1]})
                 print(f"| {layer} | {seed} | {bound} | {their_runtime:.0f}{note} | {strict:.0f} | {their_runtime / strict:.4f} | "
                       f"{as_is:.0f} | {their_runtime / as_is:.4f} | {theirs_wall:.1f} | {ours['strict'][1]:.2f} |", flush=True)
     def summary(rows, key):

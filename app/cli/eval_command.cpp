@@ -2,6 +2,8 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "cli/accelerator_options.hpp"
@@ -21,13 +23,26 @@ struct EvalOptions {
     std::string mapping_file;
     AcceleratorOptions hw;
     bool json = false;
+    bool batch = false;
 };
 
+// A network's layers with the mapping each runs and what the cost model says of it.
+struct EvaluatedNetwork {
+    MaestroNetwork net;
+    std::vector<CostReport> reports;
+    std::vector<std::int64_t> compute_bounds;  // cycles the busiest PE must compute
+    std::int64_t total_runtime = 0, total_macs = 0;
+    double total_energy = 0;
 
-int run_eval(const EvalOptions& o) {
-    const MaestroNetwork net = read_maestro_file(o.mapping_file);
-    const Accelerator acc = o.hw.build();
-    for (const auto& w : net.warnings) std::cerr << "warning: " << w.to_string() << "\n";
+    bool below_bound(std::size_t i) const { return reports[i].valid() && reports[i].runtime_cycles < compute_bounds[i]; }
+};
+
+// Warnings (a missing Dataflow block, MAESTRO's partial-tile undercounts) go to `warnings`.
+EvaluatedNetwork evaluate_network(const std::string& file, const Accelerator& acc, std::ostream& warnings) {
+    EvaluatedNetwork e;
+    e.net = read_maestro_file(file);
+    const MaestroNetwork& net = e.net;
+    for (const auto& w : net.warnings) warnings << "warning: " << w.to_string() << "\n";
 
     // A layer without a Dataflow block reuses the previous layer's, as MAESTRO intends.
     std::vector<Mapping> mappings;
@@ -36,7 +51,7 @@ int run_eval(const EvalOptions& o) {
         if (entry.has_dataflow) {
             mappings.push_back(entry.mapping);
         } else if (!mappings.empty()) {
-            std::cerr << "warning: " << Diagnostic{entry.location, "layer " + entry.layer.name +
+            warnings << "warning: " << Diagnostic{entry.location, "layer " + entry.layer.name +
                                                    " has no Dataflow; using the previous layer's"}
                                             .to_string()
                       << "\n";
@@ -47,43 +62,74 @@ int run_eval(const EvalOptions& o) {
                                                  "take one from");
         }
     }
-
-    nlohmann::json layers = nlohmann::json::array();
-    std::int64_t total_runtime = 0, total_macs = 0;
-    double total_energy = 0;
-    std::vector<CostReport> reports;
-    std::vector<bool> below_bound;
     for (std::size_t i = 0; i < net.layers.size(); ++i) {
         const Layer& layer = net.layers[i].layer;
         const CostReport r = evaluate(layer, acc, mappings[i]);
-        total_runtime += r.runtime_cycles;
-        total_macs += r.macs;
-        total_energy += r.energy.total_nj;
-        reports.push_back(r);
+        e.total_runtime += r.runtime_cycles;
+        e.total_macs += r.macs;
+        e.total_energy += r.energy.total_nj;
+        e.reports.push_back(r);
         // MAESTRO's runtime can undercount partial tiles; say so when it claims less than the
         // busiest PE must compute.
-        const std::int64_t bound = ComputeBound(layer, acc).cycles(mappings[i]);
-        below_bound.push_back(r.valid() && r.runtime_cycles < bound);
-        if (below_bound.back())
-            std::cerr << "warning: " << layer.name << ": the modelled runtime " << r.runtime_cycles
-                      << " cycles is below what its busiest PE must compute (" << bound
-                      << " cycles); MAESTRO's model undercounts partial tiles here\n";
-        if (o.json) {
-            nlohmann::json j = cost_report_to_json(layer, acc, r);
-            j["compute_bound_cycles"] = bound;
-            j["below_compute_bound"] = static_cast<bool>(below_bound.back());
-            layers.push_back(std::move(j));
-        }
+        e.compute_bounds.push_back(ComputeBound(layer, acc).cycles(mappings[i]));
+        if (e.below_bound(i))
+            warnings << "warning: " << layer.name << ": the modelled runtime " << r.runtime_cycles
+                     << " cycles is below what its busiest PE must compute (" << e.compute_bounds[i]
+                     << " cycles); MAESTRO's model undercounts partial tiles here\n";
     }
+    return e;
+}
+
+nlohmann::json network_json(const EvaluatedNetwork& e, const Accelerator& acc) {
+    nlohmann::json layers = nlohmann::json::array();
+    for (std::size_t i = 0; i < e.reports.size(); ++i) {
+        nlohmann::json j = cost_report_to_json(e.net.layers[i].layer, acc, e.reports[i]);
+        j["compute_bound_cycles"] = e.compute_bounds[i];
+        j["below_compute_bound"] = e.below_bound(i);
+        layers.push_back(std::move(j));
+    }
+    nlohmann::json doc;
+    doc["layers"] = std::move(layers);
+    doc["totals"] = {{"runtime_cycles", e.total_runtime}, {"energy_nj", e.total_energy}, {"macs", e.total_macs}};
+    return doc;
+}
+
+// Scripts that score many candidates (a search of their own, as the public GAMMA's) give the
+// files' paths on standard input, one per line, and read one JSON line per file back: no process
+// start per candidate. A bad file gives {"file", "error"} and the batch goes on.
+int run_eval_batch(const EvalOptions& o) {
+    const Accelerator acc = o.hw.build();
+    std::string path;
+    while (std::getline(std::cin, path)) {
+        if (path.empty()) continue;
+        nlohmann::json line;
+        try {
+            std::ostringstream ignored;  // the JSON says what the warnings would
+            line = network_json(evaluate_network(path, acc, ignored), acc);
+            line["file"] = path;
+        } catch (const InputError& e) {
+            line = {{"file", path}, {"error", e.diagnostic().to_string()}};
+        } catch (const std::exception& e) {
+            line = {{"file", path}, {"error", e.what()}};
+        }
+        std::cout << json_text(line, -1) << std::endl;  // flushed: the caller waits for it
+    }
+    return kExitOk;
+}
+
+int run_eval(const EvalOptions& o) {
+    if (o.batch && !o.mapping_file.empty())
+        throw InputError({o.mapping_file, 0, 0}, "--batch reads the files' paths from standard input; give no file with it");
+    if (o.batch) return run_eval_batch(o);
+    if (o.mapping_file.empty()) throw InputError({"eval", 0, 0}, "give a MAESTRO .m file, or --batch to read their paths from standard input");
+    const Accelerator acc = o.hw.build();
+    const EvaluatedNetwork e = evaluate_network(o.mapping_file, acc, std::cerr);
     if (o.json) {
-        nlohmann::json doc;
-        doc["layers"] = std::move(layers);
-        doc["totals"] = {{"runtime_cycles", total_runtime},
-                         {"energy_nj", total_energy},
-                         {"macs", total_macs}};
-        std::cout << json_text(doc, 2) << "\n";
+        std::cout << json_text(network_json(e, acc), 2) << "\n";
         return kExitOk;
     }
+    const auto& reports = e.reports;
+    const auto& net = e.net;
     std::printf("%-22s %-7s %14s %14s %12s %9s %9s %8s %8s  %s\n", "layer", "type",
                 "runtime_cyc", "macs", "energy", "L1_req", "L2_req", "NoC_BW", "util_PEs",
                 "status");
@@ -91,7 +137,7 @@ int run_eval(const EvalOptions& o) {
         const auto& r = reports[i];
         const auto& l = net.layers[i].layer;
         const std::string status = !r.valid()       ? "INVALID: " + describe(r.invalid, l, acc)
-                                   : below_bound[i] ? "ok, but below the compute bound (see warning)"
+                                   : e.below_bound(i) ? "ok, but below the compute bound (see warning)"
                                                     : "ok";
         std::printf("%-22s %-7s %14lld %14lld %12s %9lld %9lld %8lld %8.1f  %s\n",
                     l.name.substr(0, 22).c_str(), std::string(layer_type_name(l.type)).c_str(),
@@ -102,8 +148,8 @@ int run_eval(const EvalOptions& o) {
                     static_cast<long long>(r.noc_bw_required), r.avg_utilized_pes, status.c_str());
     }
     std::printf("%-22s %-7s %14lld %14lld %12s\n", "TOTAL", "",
-                static_cast<long long>(total_runtime), static_cast<long long>(total_macs),
-                right_aligned(format_quantity(total_energy, Quantity::EnergyNj), 12).c_str());
+                static_cast<long long>(e.total_runtime), static_cast<long long>(e.total_macs),
+                right_aligned(format_quantity(e.total_energy, Quantity::EnergyNj), 12).c_str());
     std::printf("accelerator: %lld PEs, L1 %lld, L2 %lld, NoC BW %lld, off-chip BW %lld, "
                 "SIMD %lld\n",
                 static_cast<long long>(acc.num_pes), static_cast<long long>(acc.l1_size_elements()),
@@ -119,9 +165,12 @@ int run_eval(const EvalOptions& o) {
 void add_eval_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<EvalOptions>();
     CLI::App* c = app.add_subcommand("eval", "evaluate every layer of a MAESTRO network + dataflow file");
-    c->add_option("mapping", options->mapping_file, "MAESTRO .m file (network with dataflows)")->required();
+    c->add_option("mapping", options->mapping_file, "MAESTRO .m file (network with dataflows)");
     options->hw.add_to(*c);
     c->add_flag("--json", options->json, "print one JSON document instead of a table");
+    c->add_flag("--batch", options->batch,
+                "read .m file paths from standard input, one per line, and print one JSON line per file "
+                "(the --json document and \"file\"; or \"file\" and \"error\") as each is evaluated");
     c->callback([options, &exit_code] { exit_code = run_eval(*options); });
 }
 

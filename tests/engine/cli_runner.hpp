@@ -14,8 +14,9 @@ struct CliRun {
 // `program` is mapscape-cli unless given (mpirun, say); OpenMPI's settings for running as root
 // and on more ranks than cores are in the environment, as CI needs them.
 // `extra` adds to (or overrides) the environment.
+// `input` is written to its standard input, which is then closed.
 inline CliRun cli(const QStringList& args, const QString& program = MAPSCAPE_CLI_PATH,
-                  const QProcessEnvironment& extra = {}) {
+                  const QProcessEnvironment& extra = {}, const QByteArray& input = {}) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const QString& key : extra.keys()) env.insert(key, extra.value(key));
@@ -24,6 +25,10 @@ inline CliRun cli(const QStringList& args, const QString& program = MAPSCAPE_CLI
     env.insert("OMPI_MCA_rmaps_base_oversubscribe", "1");
     p.setProcessEnvironment(env);
     p.start(program, args);
+    if (p.waitForStarted(60000)) {
+        p.write(input);
+        p.closeWriteChannel();
+    }
     p.waitForFinished(300000);
     CliRun r;
     r.exit_code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -100;

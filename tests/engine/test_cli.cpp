@@ -102,6 +102,34 @@ private slots:
         QCOMPARE(cli({"--help"}).exit_code, 0);
     }
 
+    // Scripts that score their own search's candidates keep one process and stream paths to it.
+    void eval_batch_reads_paths_and_answers_a_line_each() {
+        const QString good = data("maestro_reference/mappings/example.m");
+        const Run single = cli({"eval", good, "--num-pes", "256", "--json"});
+        QCOMPARE(single.exit_code, 0);
+        const QJsonObject expected = QJsonDocument::fromJson(single.out).object();
+        const QByteArray input = (good + "\n/nonexistent/x.m\n\n" + good + "\n").toUtf8();
+        const Run batch = cli({"eval", "--batch", "--num-pes", "256"}, MAPSCAPE_CLI_PATH, {}, input);
+        QCOMPARE(batch.exit_code, 0);
+        const QList<QByteArray> lines = batch.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 3);  // the empty line is skipped
+        for (int i : {0, 2}) {
+            const QJsonObject doc = QJsonDocument::fromJson(lines[i]).object();
+            QCOMPARE(doc["file"].toString(), good);
+            QCOMPARE(doc["totals"].toObject()["runtime_cycles"].toInteger(), expected["totals"].toObject()["runtime_cycles"].toInteger());
+            QCOMPARE(doc["layers"].toArray().size(), expected["layers"].toArray().size());
+        }
+        const QJsonObject bad = QJsonDocument::fromJson(lines[1]).object();
+        QCOMPARE(bad["file"].toString(), QString("/nonexistent/x.m"));
+        QVERIFY(bad["error"].toString().contains("/nonexistent/x.m"));
+        const Run both = cli({"eval", good, "--batch"});
+        QCOMPARE(both.exit_code, 2);
+        QVERIFY(both.err.contains("--batch"));
+        const Run none = cli({"eval"});
+        QCOMPARE(none.exit_code, 2);
+        QVERIFY(none.err.contains("--batch"));
+    }
+
     void bad_hw_file() {
         QTemporaryDir dir;
         const QString path = dir.filePath("hw.m");
