@@ -170,9 +170,11 @@ def model_artefact(cli, mapping_file, hw_file):
 
 
 def layer_rows(gamma_dir, model):
+    # By position, as their reader takes them: GEMM tables (BERT_m.csv) head their columns
+    # M,N,K,0,0,0,T but hold the same seven numbers.
     with open(os.path.join(gamma_dir, "data", "model", model + ".csv")) as f:
-        rows = list(csv.DictReader(f))
-    return [{k: int(v) for k, v in r.items()} for r in rows]
+        rows = list(csv.reader(f))[1:]
+    return [dict(zip(("K", "C", "Y", "X", "R", "S", "T"), (int(v) for v in r))) for r in rows if r]
 
 
 def true_macs(row):
