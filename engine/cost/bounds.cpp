@@ -41,10 +41,10 @@ LayerBound layer_bound(const Layer& original, const Accelerator& acc) {
 
 std::int64_t min_l1_elements(const Layer& original, bool rows_spread, bool columns_spread) {
     const Layer layer = analysed_form(original);
-    if (layer.type == LayerType::Gemm) return 2 * (1 + 1) + 2;
+    if (layer.type == LayerType::Gemm) return 2 * (1 + 1 + 1);
     const std::int64_t r = rows_spread ? 1 : std::max<std::int64_t>(1, layer.size(Dim::R));
     const std::int64_t s = columns_spread ? 1 : std::max<std::int64_t>(1, layer.size(Dim::S));
-    return 2 * (r * s + r * s) + 2;  // an input window and a filter, each r x s, and one output
+    return 2 * (r * s + r * s + r * s);  // an input window, a filter and an output, each r x s
 }
 
 std::int64_t max_busy_units(const Layer& layer, int levels) {

@@ -32,9 +32,11 @@ struct LayerBound {
 LayerBound layer_bound(const Layer& layer, const Accelerator& accelerator);
 
 // The least L1 (elements per PE) any mapping of the layer needs: MAESTRO's figure is twice the
-// innermost tiles of input and weight (at least once each) plus twice the output tile, and a
-// filter is held whole unless its rows (columns) are spread over the units of the innermost level,
-// one each, which only some map spaces allow.
+// innermost tiles of input, weight and output, and a filter is held whole unless its rows
+// (columns) are spread over the units of the innermost level, one each, which only some map
+// spaces allow. MAESTRO sizes the output tile in the input's coordinates (its Y and X tiles), so
+// even one output takes r x s: 6 r s in all (ResNet-18's 7x7 first layer needs 294, its 3x3
+// layers 54; tests/engine/test_bounds.cpp finds mappings that need exactly that).
 std::int64_t min_l1_elements(const Layer& layer, bool filter_rows_spread = false, bool filter_columns_spread = false);
 // The most units a mapping with `levels` cluster levels can keep busy: the product of the layer's
 // `levels` largest parallelisable dimensions (a dimension split at two levels splits its own size).

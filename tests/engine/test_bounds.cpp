@@ -1,6 +1,7 @@
 // The lower bounds that results are measured against hold: no mapping a search accepts (the
 // model does not undercount it) beats them, on random mappings of every bundled model under
 // several accelerators; and searches come close to the runtime bound where the hardware allows.
+#include <limits>
 #include <random>
 
 #include <QtTest>
@@ -69,6 +70,32 @@ private slots:
         qInfo("%lld accepted mappings checked, %lld undercounted ones skipped", static_cast<long long>(checked),
               static_cast<long long>(artefacts));
         QVERIFY(checked > 20000);
+    }
+
+    // The least L1 is attained: some mapping of each layer needs exactly that much (a design
+    // sized by it can map the layer), none less (the bound check above).
+    void least_l1_is_what_the_leanest_mapping_needs() {
+        Accelerator acc = accelerator_preset("edge");
+        acc.l1_size_bytes = 1 << 30;
+        acc.l2_size_bytes = 1 << 30;
+        const Model model = load_bundled_model("resnet18");
+        std::mt19937_64 rng(7);
+        for (int index : {0, 1, 7}) {  // 7x7, 3x3 and 1x1 filters
+            const Layer& layer = model.layers[static_cast<std::size_t>(index)];
+            std::int64_t least = std::numeric_limits<std::int64_t>::max();
+            for (int i = 0; i < 20000; ++i) {
+                RandomMappingOptions options;
+                options.levels = 1 + static_cast<int>(rng() % 3);
+                options.num_pes = acc.num_pes;
+                const Mapping m = random_mapping(layer, options, rng);
+                const CostReport r = evaluate(layer, acc, m, ReportDetail::Objectives);
+                if (r.valid() && model_artefact(r, ComputeBound(layer, acc), m) == Invalidity::None)
+                    least = std::min(least, r.l1_required_elements);
+            }
+            const std::int64_t rs = layer.size(Dim::R) * layer.size(Dim::S);
+            QCOMPARE(min_l1_elements(layer), 6 * rs);
+            QCOMPARE(least, min_l1_elements(layer));
+        }
     }
 
     void objective_bounds_combine_metric_bounds() {
