@@ -76,6 +76,10 @@ std::vector<AcceleratorPreset> build() {
                  "NVDLA with 1,024 MACs (64 input x 16 output channels, as NAAS's NVDLA-1024), 512 KB "
                  "convolution buffer, 8-bit words, 1 GHz",
                  make("nvdla-like", 16, 64, 64, 524288, 256, 64, 1, 1000)});
+    p.push_back({"nvdla256-like",
+                 "NVDLA with 256 MACs (16 input x 16 output channels, as NAAS's NVDLA-256), 128 KB "
+                 "convolution buffer (NVDLA's small configuration), 8-bit words, 1 GHz",
+                 make("nvdla256-like", 16, 16, 64, 131072, 64, 32, 1, 1000)});
     p.push_back({"shidiannao-like",
                  "ShiDianNao (ISCA'15): 64 PEs (8 x 8), 256 KB of on-chip buffers (NBin, NBout, SB), "
                  "16-bit words, 1 GHz",

@@ -1,0 +1,147 @@
+// `mapscape-cli naas`: NAAS's accelerator search (sizing and connectivity, with the mappings)
+// within a known accelerator's resources, for a set of benchmark networks; compared with that
+// accelerator running its native dataflow and with a lower bound.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+#include "cli/commands.hpp"
+#include "cli/list_option.hpp"
+#include "naas/naas_json.hpp"
+#include "naas/naas_search.hpp"
+#include "search/maestro_export.hpp"
+#include "util/diagnostic.hpp"
+#include "util/json_text.hpp"
+#include "util/text_file.hpp"
+#include "workload/model.hpp"
+
+namespace mapscape::cli {
+
+namespace {
+
+struct NaasOptions {
+    std::string benchmarks;
+    std::string resources;
+    std::string encoding = "importance";
+    bool sizing_only = false;
+    int population = 20;
+    int iterations = 30;
+    std::int64_t mapping_samples = 300;
+    std::int64_t baseline_samples = 3000;
+    std::uint64_t seed = 1;
+    int threads = 0;
+    std::string json_out;
+    std::string export_dir;
+    bool quiet = false;
+};
+
+class TerminalProgress : public NaasSink {
+public:
+    explicit TerminalProgress(int iterations) : iterations_(iterations) {}
+    void baseline(const NaasDesign& d) override {
+        std::fprintf(stderr, "  baseline (native dataflow): geomean EDP %.4g\n", d.geomean_edp);
+    }
+    void iteration(const NaasIteration& it, const NaasDesign& best) override {
+        std::fprintf(stderr, "\r  iteration %d of %d: best %.4g (%s), population mean %.4g, %d redrawn   ", it.iteration,
+                     iterations_, it.best_so_far, best.hardware.describe().c_str(), it.mean, it.redraws);
+        if (it.iteration == iterations_) std::fprintf(stderr, "\n");
+    }
+
+private:
+    int iterations_;
+};
+
+NaasProblem build_problem(const NaasOptions& o) {
+    NaasProblem p;
+    p.resources = naas_resources(o.resources);
+    const auto encoding = parse_encoding(o.encoding);
+    if (!encoding) throw InputError({"--encoding", 0, 0}, "unknown encoding \"" + o.encoding + "\" (importance or index)");
+    p.decode.encoding = *encoding;
+    p.decode.sizing_only = o.sizing_only;
+    std::vector<std::string> names = o.benchmarks.empty() ? p.resources.benchmarks : split_list(o.benchmarks);
+    if (names.empty()) throw InputError({"--benchmarks", 0, 0}, "give the benchmark networks (these resources have no default set)");
+    for (const std::string& n : names) {
+        const Model m = load_model(n);
+        p.benchmarks.push_back({m.name, m.layers});
+    }
+    p.population = o.population;
+    p.iterations = o.iterations;
+    p.mapping_samples = o.mapping_samples;
+    p.baseline_mapping_samples = o.baseline_samples;
+    p.seed = o.seed;
+    p.threads = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    return p;
+}
+
+int run_naas_command(const NaasOptions& o) {
+    const NaasProblem problem = build_problem(o);
+    TerminalProgress progress(problem.iterations);
+    const bool show = !o.quiet && isatty(STDERR_FILENO);
+    if (!o.quiet)
+        std::fprintf(stderr, "NAAS within %s: %lld PEs, %lld B of on-chip memory; %s encoding%s; population %d x %d iterations\n",
+                     problem.resources.id.c_str(), static_cast<long long>(problem.resources.max_pes),
+                     static_cast<long long>(problem.resources.max_sram_bytes), std::string(encoding_name(problem.decode.encoding)).c_str(),
+                     problem.decode.sizing_only ? ", sizing only" : "", problem.population, problem.iterations);
+    const NaasResult r = run_naas(problem, show ? &progress : nullptr);
+
+    std::printf("%-14s %12s %12s %12s %9s %9s %8s %8s\n", "benchmark", "EDP", "baseline", "bound", "speedup", "energy", "EDP x", "/bound");
+    for (std::size_t b = 0; b < problem.benchmarks.size(); ++b) {
+        const NaasBenchmarkResult& base = r.baseline.benchmarks[b];
+        if (!r.found) {
+            std::printf("%-14s %12s %12.4g %12.4g\n", problem.benchmarks[b].name.c_str(), "none", base.edp, r.bound_edp[b]);
+            continue;
+        }
+        const NaasBenchmarkResult& f = r.best.benchmarks[b];
+        std::printf("%-14s %12.4g %12.4g %12.4g %8.2fx %8.2fx %7.2fx %7.2fx\n", f.name.c_str(), f.edp, base.edp, r.bound_edp[b],
+                    static_cast<double>(base.runtime_cycles) / static_cast<double>(f.runtime_cycles), base.energy_nj / f.energy_nj,
+                    base.edp / f.edp, f.edp / r.bound_edp[b]);
+    }
+    if (r.found)
+        std::printf("GEOMEAN        %12.4g %12.4g %12.4g %29.2fx %7.2fx\n", r.best.geomean_edp, r.baseline.geomean_edp, r.bound_geomean_edp,
+                    r.baseline.geomean_edp / r.best.geomean_edp, r.best.geomean_edp / r.bound_geomean_edp);
+    std::printf("design: %s\n", r.found ? r.best.hardware.describe().c_str() : "none within the resources");
+    std::printf("baseline: %s\n", r.baseline.hardware.describe().c_str());
+    std::printf("%lld candidates (%lld redrawn), %lld layer mapping searches (%lld cached) in %.2f s\n",
+                static_cast<long long>(r.candidates), static_cast<long long>(r.redraws), static_cast<long long>(r.mapping_searches),
+                static_cast<long long>(r.cache_hits), r.wall_seconds);
+
+    if (!o.json_out.empty()) {
+        write_text_file_atomically(o.json_out, json_text(naas_to_json(problem, r), 1) + "\n");
+        if (!o.quiet) std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
+    }
+    if (!o.export_dir.empty() && r.found) {
+        for (std::size_t b = 0; b < problem.benchmarks.size(); ++b) {
+            std::vector<ExportLayer> layers;
+            for (std::size_t l = 0; l < problem.benchmarks[b].layers.size(); ++l)
+                if (r.best.benchmarks[b].layers[l].valid) layers.push_back({problem.benchmarks[b].layers[l], r.best.benchmarks[b].layers[l].mapping});
+            const ExportedFiles files = export_maestro_files(o.export_dir, problem.benchmarks[b].name, layers, r.best.accelerator);
+            if (!o.quiet) std::fprintf(stderr, "wrote %zu MAESTRO files for %s to %s\n", files.paths.size(), problem.benchmarks[b].name.c_str(), o.export_dir.c_str());
+        }
+    }
+    return r.found ? kExitOk : kExitProblem;
+}
+
+}  // namespace
+
+void add_naas_command(CLI::App& app, int& exit_code) {
+    auto o = std::make_shared<NaasOptions>();
+    CLI::App* c = app.add_subcommand("naas", "NAAS: search an accelerator's array, connectivity and buffers with the mappings, within a known accelerator's resources");
+    c->add_option("--resources", o->resources, "edgetpu, nvdla1024, nvdla256, eyeriss, shidiannao, or an accelerator file")->required();
+    c->add_option("--benchmarks", o->benchmarks, "comma-separated networks (bundled names or model files; default: the paper's set for the resources)");
+    c->add_option("--encoding", o->encoding, "importance or index (the paper's Figure 9 ablation)")->capture_default_str();
+    c->add_flag("--sizing-only", o->sizing_only, "search PEs, array shape and buffers only, with the resources' native connectivity and dataflow (NHAS-style)");
+    c->add_option("--population", o->population, "candidates per iteration")->capture_default_str()->check(CLI::Range(2, 10000));
+    c->add_option("--iterations", o->iterations, "iterations of the evolution strategy")->capture_default_str()->check(CLI::Range(1, 100000));
+    c->add_option("--mapping-samples", o->mapping_samples, "GAMMA samples per layer and candidate")->capture_default_str()->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
+    c->add_option("--baseline-samples", o->baseline_samples, "GAMMA samples per layer on the resources' own accelerator")->capture_default_str()->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
+    c->add_option("--seed", o->seed, "seed")->capture_default_str();
+    c->add_option("--threads", o->threads, "worker threads (0 = one per core); results do not depend on it")->capture_default_str()->check(CLI::NonNegativeNumber);
+    c->add_option("--json", o->json_out, "write the run as JSON");
+    c->add_option("--export-maestro", o->export_dir, "write the design's mappings as MAESTRO files (per benchmark: a file per layer, the model, the HW file)");
+    c->add_flag("--quiet", o->quiet, "no progress or notes on standard error");
+    c->callback([o, &exit_code] { exit_code = run_naas_command(*o); });
+}
+
+}  // namespace mapscape::cli

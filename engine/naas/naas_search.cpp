@@ -1,0 +1,263 @@
+#include "naas/naas_search.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "cost/bounds.hpp"
+#include "naas/cma_es.hpp"
+#include "search/fixed_dataflow.hpp"
+#include "search/gamma.hpp"
+#include "util/seed_mixing.hpp"
+#include "util/thread_pool.hpp"
+
+namespace mapscape {
+
+namespace {
+
+std::uint64_t combine(std::uint64_t h, std::uint64_t v) { return mix_seed(h, v); }
+
+// What a layer's mapping depends on: its type, sizes and strides (not its name).
+std::uint64_t layer_key(const Layer& layer) {
+    std::uint64_t h = combine(0x6c61796572ULL, static_cast<std::uint64_t>(layer.type));
+    for (std::int64_t s : layer.sizes) h = combine(h, static_cast<std::uint64_t>(s));
+    for (std::int64_t s : layer.strides) h = combine(h, static_cast<std::uint64_t>(s));
+    return h;
+}
+
+std::uint64_t hardware_key(const NaasHardware& hw) {
+    std::uint64_t h = combine(0x68617264ULL, static_cast<std::uint64_t>(hw.levels));
+    for (int k = 0; k < hw.levels; ++k) {
+        h = combine(h, static_cast<std::uint64_t>(hw.dims[static_cast<std::size_t>(k)]));
+        h = combine(h, static_cast<std::uint64_t>(hw.parallel[static_cast<std::size_t>(k)]));
+    }
+    h = combine(h, static_cast<std::uint64_t>(hw.l1_bytes));
+    return combine(h, static_cast<std::uint64_t>(hw.l2_bytes));
+}
+
+// One layer's mapping on one accelerator: GAMMA for the layer's EDP, or the native dataflow's
+// tile rule (sizing only). Seeded by what it searches, so a cached result is the one any
+// candidate would have found.
+NaasLayerResult map_layer(const Layer& layer, const Accelerator& acc, std::int64_t samples, std::uint64_t seed,
+                          const FixedDataflow* fixed) {
+    SearchProblem p;
+    p.layer = layer;
+    p.accelerator = acc;
+    p.system = TargetSystem::S3;  // the accelerator's map space fixes the levels
+    p.objective = Objective::of(Metric::Edp);
+    p.budget.samples = samples;
+    p.seed = seed;
+    SearchResult r;
+    if (fixed) {
+        r = run_fixed_dataflow(p, *fixed);
+    } else {
+        GammaOptions options;
+        options.population = static_cast<int>(std::clamp<std::int64_t>(samples / 10, 10, 200));
+        r = run_gamma(p, options);
+    }
+    NaasLayerResult out;
+    out.valid = r.found;
+    if (r.found) {
+        out.runtime_cycles = r.best_report.runtime_cycles;
+        out.energy_nj = r.best_report.energy.total_nj;
+        out.mapping = r.best_mapping;
+    }
+    return out;
+}
+
+class Evaluator {
+public:
+    Evaluator(const NaasProblem& problem, int threads) : problem_(problem), pool_(threads) {}
+
+    // Scores the designs (geomean EDP over the benchmarks; +inf when a layer has no mapping).
+    std::vector<NaasDesign> evaluate(const std::vector<NaasHardware>& designs, std::int64_t samples, const FixedDataflow* fixed,
+                                     const std::vector<Accelerator>* accelerators = nullptr) {
+        // The (layer shape, hardware) pairs not yet searched, each once.
+        struct Task {
+            std::uint64_t key;
+            const Layer* layer;
+            std::size_t design;
+        };
+        std::vector<Task> tasks;
+        std::unordered_set<std::uint64_t> queued;
+        std::vector<Accelerator> accs;
+        for (std::size_t i = 0; i < designs.size(); ++i)
+            accs.push_back(accelerators ? (*accelerators)[i] : naas_accelerator(designs[i], problem_.resources));
+        for (std::size_t i = 0; i < designs.size(); ++i) {
+            const std::uint64_t hw = hardware_key(designs[i]);
+            for (const NaasBenchmark& b : problem_.benchmarks)
+                for (const Layer& l : b.layers) {
+                    const std::uint64_t key = combine(hw, layer_key(l));
+                    if (cache_.count(key) || !queued.insert(key).second) {
+                        ++cache_hits_;
+                        continue;
+                    }
+                    tasks.push_back({key, &l, i});
+                }
+        }
+        std::vector<NaasLayerResult> found(tasks.size());
+        pool_.parallel_for(tasks.size(), [&](std::size_t t) {
+            found[t] = map_layer(*tasks[t].layer, accs[tasks[t].design], samples, mix_seed(problem_.seed, tasks[t].key), fixed);
+        });
+        for (std::size_t t = 0; t < tasks.size(); ++t) cache_.emplace(tasks[t].key, std::move(found[t]));
+        searches_ += static_cast<std::int64_t>(tasks.size());
+
+        std::vector<NaasDesign> out(designs.size());
+        for (std::size_t i = 0; i < designs.size(); ++i) {
+            NaasDesign& d = out[i];
+            d.hardware = designs[i];
+            d.accelerator = accs[i];
+            const std::uint64_t hw = hardware_key(designs[i]);
+            std::vector<double> edps;
+            for (const NaasBenchmark& b : problem_.benchmarks) {
+                NaasBenchmarkResult r;
+                r.name = b.name;
+                r.valid = true;
+                for (const Layer& l : b.layers) {
+                    const NaasLayerResult& lr = cache_.at(combine(hw, layer_key(l)));
+                    r.valid = r.valid && lr.valid;
+                    r.runtime_cycles += lr.runtime_cycles;
+                    r.energy_nj += lr.energy_nj;
+                    r.layers.push_back(lr);
+                }
+                if (r.valid) r.edp = static_cast<double>(r.runtime_cycles) * r.energy_nj;
+                edps.push_back(r.edp);
+                d.benchmarks.push_back(std::move(r));
+            }
+            d.geomean_edp = geomean(edps);
+        }
+        return out;
+    }
+
+    std::int64_t searches() const { return searches_; }
+    std::int64_t cache_hits() const { return cache_hits_; }
+
+private:
+    const NaasProblem& problem_;
+    ThreadPool pool_;
+    std::unordered_map<std::uint64_t, NaasLayerResult> cache_;
+    std::int64_t searches_ = 0, cache_hits_ = 0;
+};
+
+std::int64_t least_l1_bytes(const NaasProblem& p) {
+    std::int64_t least = 1;
+    for (const NaasBenchmark& b : p.benchmarks)
+        for (const Layer& l : b.layers) least = std::max(least, min_l1_elements(l, true, true));
+    return least * p.resources.baseline.word_size_bytes;
+}
+
+// The native accelerator as NaasHardware (for reports): its array and map space.
+NaasHardware native_hardware(const NaasResources& r) {
+    NaasHardware hw;
+    const Accelerator& a = r.baseline;
+    hw.levels = static_cast<int>(std::clamp<std::size_t>(a.pe_hierarchy.size(), 1, kNaasMaxLevels));
+    for (int k = 0; k < hw.levels; ++k) hw.dims[static_cast<std::size_t>(k)] = a.pe_hierarchy[static_cast<std::size_t>(k)];
+    if (a.pe_hierarchy.empty()) hw.dims[0] = a.num_pes;
+    for (int k = 0; k < hw.levels && k < static_cast<int>(a.map_space.levels.size()); ++k)
+        if (!a.map_space.levels[static_cast<std::size_t>(k)].parallel.empty())
+            hw.parallel[static_cast<std::size_t>(k)] = a.map_space.levels[static_cast<std::size_t>(k)].parallel.front();
+    hw.l1_bytes = a.l1_size_bytes;
+    hw.l2_bytes = a.l2_size_bytes;
+    return hw;
+}
+
+}  // namespace
+
+double geomean(const std::vector<double>& values) {
+    if (values.empty()) return std::numeric_limits<double>::infinity();
+    double log_sum = 0;
+    for (double v : values) {
+        if (!(v > 0) || !std::isfinite(v)) return std::numeric_limits<double>::infinity();
+        log_sum += std::log(v);
+    }
+    return std::exp(log_sum / static_cast<double>(values.size()));
+}
+
+double naas_bound_edp(const NaasBenchmark& benchmark, const NaasResources& resources) {
+    double runtime = 0, energy = 0;
+    Accelerator acc = resources.baseline;
+    for (const Layer& l : benchmark.layers) {
+        acc.num_pes = std::min(resources.max_pes, max_busy_units(l, kNaasMaxLevels));
+        const LayerBound b = layer_bound(l, acc);
+        runtime += static_cast<double>(b.runtime_cycles);
+        energy += b.energy_nj;
+    }
+    return runtime * energy;
+}
+
+NaasDesign naas_baseline(const NaasProblem& problem) {
+    Evaluator e(problem, problem.threads);
+    const std::vector<Accelerator> own{problem.resources.baseline};
+    return e.evaluate({native_hardware(problem.resources)}, problem.baseline_mapping_samples, nullptr, &own).front();
+}
+
+NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token stop) {
+    const auto start = std::chrono::steady_clock::now();
+    NaasResult result;
+    for (const NaasBenchmark& b : problem.benchmarks) result.bound_edp.push_back(naas_bound_edp(b, problem.resources));
+    result.bound_geomean_edp = geomean(result.bound_edp);
+    result.baseline = naas_baseline(problem);
+    if (sink) sink->baseline(result.baseline);
+
+    Evaluator evaluator(problem, problem.threads);
+    const std::int64_t least_l1 = least_l1_bytes(problem);
+    const FixedDataflow native = problem.resources.native_dataflow;
+    const FixedDataflow* fixed = problem.decode.sizing_only ? &native : nullptr;
+    CmaEs es(std::vector<double>(kNaasHardwareGenes, 0.5), 0.3, problem.population, mix_seed(problem.seed, 0x6e616173ULL));
+    for (int it = 1; it <= problem.iterations && !stop.stop_requested(); ++it) {
+        NaasIteration record;
+        record.iteration = it;
+        std::vector<std::vector<double>> genes;
+        std::vector<NaasHardware> designs;
+        // Draw until the population is full of candidates within the resources (the paper's
+        // rule); a distribution that keeps missing them gives up after 100 draws per place.
+        for (int draws = 0; static_cast<int>(designs.size()) < es.lambda() && draws < 100 * es.lambda(); ++draws) {
+            std::vector<double> x = es.sample();
+            if (const auto hw = decode_hardware(x, problem.resources, problem.decode, least_l1)) {
+                genes.push_back(std::move(x));
+                designs.push_back(*hw);
+            } else {
+                ++record.redraws;
+            }
+        }
+        if (designs.empty()) break;
+        std::vector<NaasDesign> scored = evaluator.evaluate(designs, problem.mapping_samples, fixed);
+        std::vector<double> fitness;
+        double sum = 0;
+        int valid = 0;
+        for (const NaasDesign& d : scored) {
+            fitness.push_back(d.geomean_edp);
+            record.population.push_back(d.geomean_edp);
+            if (std::isfinite(d.geomean_edp)) {
+                sum += d.geomean_edp;
+                ++valid;
+            }
+            if (d.geomean_edp < result.best.geomean_edp) {
+                result.best = d;
+                result.found = true;
+            }
+            record.best = std::min(record.best, d.geomean_edp);
+        }
+        record.mean = valid ? sum / valid : std::numeric_limits<double>::infinity();
+        record.best_so_far = result.best.geomean_edp;
+        result.candidates += static_cast<std::int64_t>(designs.size());
+        result.redraws += record.redraws;
+        // A short population (draws exhausted) still updates the distribution: fill it with the worst.
+        while (genes.size() < static_cast<std::size_t>(es.lambda())) {
+            genes.push_back(genes.back());
+            fitness.push_back(std::numeric_limits<double>::infinity());
+        }
+        es.tell(genes, fitness);
+        result.trace.push_back(record);
+        if (sink) sink->iteration(record, result.best);
+    }
+    result.stopped = stop.stop_requested();
+    result.mapping_searches = evaluator.searches();
+    result.cache_hits = evaluator.cache_hits();
+    result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+}  // namespace mapscape

@@ -1,0 +1,110 @@
+// NAAS (DAC'21): the accelerator's sizing and connectivity searched with an evolution strategy
+// over the hardware encoding (naas_encoding.hpp), each candidate scored by the geometric mean,
+// over a set of benchmark networks, of the EDP its best mappings reach; the mappings come from a
+// mapping search of every layer on the candidate (GAMMA here, on a budget per layer), cached per
+// (layer shape, accelerator). Invalid candidates (over the resources) are redrawn until the
+// population is full, as the paper does.
+//
+// A network's EDP is its latency (the layers' runtimes summed) times its energy (summed); each
+// layer's mapping is searched for the layer's EDP.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "mapping/mapping.hpp"
+#include "naas/naas_encoding.hpp"
+#include "naas/naas_resources.hpp"
+#include "workload/layer.hpp"
+
+namespace mapscape {
+
+struct NaasBenchmark {
+    std::string name;
+    std::vector<Layer> layers;
+};
+
+struct NaasProblem {
+    NaasResources resources;
+    std::vector<NaasBenchmark> benchmarks;
+    NaasDecodeOptions decode;           // importance or index encoding; sizing only
+    int population = 20;
+    int iterations = 30;
+    std::int64_t mapping_samples = 300;            // per layer and candidate
+    std::int64_t baseline_mapping_samples = 3000;  // per layer on the resources' own accelerator
+    std::uint64_t seed = 1;
+    int threads = 1;                    // results do not depend on it
+};
+
+struct NaasLayerResult {
+    bool valid = false;
+    std::int64_t runtime_cycles = 0;
+    double energy_nj = 0;
+    Mapping mapping;
+};
+
+struct NaasBenchmarkResult {
+    std::string name;
+    bool valid = false;  // every layer has a mapping
+    std::int64_t runtime_cycles = 0;
+    double energy_nj = 0;
+    double edp = std::numeric_limits<double>::infinity();
+    std::vector<NaasLayerResult> layers;
+};
+
+struct NaasDesign {
+    NaasHardware hardware;
+    Accelerator accelerator;
+    std::vector<NaasBenchmarkResult> benchmarks;
+    double geomean_edp = std::numeric_limits<double>::infinity();
+};
+
+// One generation: its best and mean fitness (geomean EDP over the valid candidates) and every
+// candidate's (the paper's Figure 4 shows their spread falling).
+struct NaasIteration {
+    int iteration = 0;  // 1-based
+    double best_so_far = std::numeric_limits<double>::infinity();
+    double best = std::numeric_limits<double>::infinity();
+    double mean = std::numeric_limits<double>::infinity();
+    std::vector<double> population;  // +inf where a layer found no mapping
+    int redraws = 0;                 // candidates ruled out and drawn again
+};
+
+struct NaasResult {
+    bool found = false;
+    NaasDesign best;
+    NaasDesign baseline;                // the resources' accelerator with its native dataflow
+    std::vector<double> bound_edp;      // per benchmark (naas_bound_edp)
+    double bound_geomean_edp = 0;
+    std::vector<NaasIteration> trace;
+    std::int64_t candidates = 0, redraws = 0, mapping_searches = 0, cache_hits = 0;
+    double wall_seconds = 0;
+    bool stopped = false;
+};
+
+// Receives the search's progress on its thread.
+class NaasSink {
+public:
+    virtual ~NaasSink() = default;
+    virtual void baseline(const NaasDesign& /*design*/) {}
+    virtual void iteration(const NaasIteration& /*it*/, const NaasDesign& /*best*/) {}
+};
+
+NaasResult run_naas(const NaasProblem& problem, NaasSink* sink = nullptr, std::stop_token stop = {});
+
+// The resources' own accelerator running its native dataflow, each layer mapped by GAMMA within
+// that dataflow's map space (baseline_mapping_samples per layer): "mapped as well as it can be".
+NaasDesign naas_baseline(const NaasProblem& problem);
+
+// A lower bound on a network's EDP at the resources: its latency bound (every layer's MACs on
+// the most PEs its parallelisable dimensions can keep busy, at most the resources') times its
+// energy bound (every MAC, and every operand read once from DRAM and the buffers: cost/bounds.hpp).
+double naas_bound_edp(const NaasBenchmark& benchmark, const NaasResources& resources);
+
+// Geometric mean of positive values (+inf if any is +inf).
+double geomean(const std::vector<double>& values);
+
+}  // namespace mapscape
