@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     mapscape::cli::add_codesign_command(app, exit_code);
     mapscape::cli::add_codesign_compare_command(app, exit_code);
     mapscape::cli::add_naas_command(app, exit_code);
+    mapscape::cli::add_naas_compare_command(app, exit_code);
 #ifdef MAPSCAPE_SURROGATE_PLUGIN
     mapscape::cli::register_deferred_surrogate_algorithms();  // --algo mindmappings, gamma-guided
     mapscape::cli::add_deferred_surrogate_command(app, exit_code, argc, argv);

@@ -86,17 +86,22 @@ int run_naas_command(const NaasOptions& o) {
                      problem.decode.sizing_only ? ", sizing only" : "", problem.population, problem.iterations);
     const NaasResult r = run_naas(problem, show ? &progress : nullptr);
 
-    std::printf("%-14s %12s %12s %12s %9s %9s %8s %8s\n", "benchmark", "EDP", "baseline", "bound", "speedup", "energy", "EDP x", "/bound");
+    // speedup, energy and EDP x: the baseline's over the design's; /bound: the design's over the
+    // bound; room: the baseline's latency and energy over their bounds (the most any design can gain).
+    std::printf("%-14s %12s %12s %12s %9s %9s %8s %8s  %s\n", "benchmark", "EDP", "baseline", "bound", "speedup", "energy", "EDP x",
+                "/bound", "room (latency, energy)");
     for (std::size_t b = 0; b < problem.benchmarks.size(); ++b) {
         const NaasBenchmarkResult& base = r.baseline.benchmarks[b];
         if (!r.found) {
-            std::printf("%-14s %12s %12.4g %12.4g\n", problem.benchmarks[b].name.c_str(), "none", base.edp, r.bound_edp[b]);
+            std::printf("%-14s %12s %12.4g %12.4g\n", problem.benchmarks[b].name.c_str(), "none", base.edp, r.bounds[b].edp());
             continue;
         }
         const NaasBenchmarkResult& f = r.best.benchmarks[b];
-        std::printf("%-14s %12.4g %12.4g %12.4g %8.2fx %8.2fx %7.2fx %7.2fx\n", f.name.c_str(), f.edp, base.edp, r.bound_edp[b],
+        const NaasBound& bound = r.bounds[b];
+        std::printf("%-14s %12.4g %12.4g %12.4g %8.2fx %8.2fx %7.2fx %7.2fx  %.2fx, %.2fx\n", f.name.c_str(), f.edp, base.edp, bound.edp(),
                     static_cast<double>(base.runtime_cycles) / static_cast<double>(f.runtime_cycles), base.energy_nj / f.energy_nj,
-                    base.edp / f.edp, f.edp / r.bound_edp[b]);
+                    base.edp / f.edp, f.edp / bound.edp(), static_cast<double>(base.runtime_cycles) / bound.runtime_cycles,
+                    base.energy_nj / bound.energy_nj);
     }
     if (r.found)
         std::printf("GEOMEAN        %12.4g %12.4g %12.4g %29.2fx %7.2fx\n", r.best.geomean_edp, r.baseline.geomean_edp, r.bound_geomean_edp,

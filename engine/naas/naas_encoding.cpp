@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
-#include "codesign/design_space.hpp"
 
 namespace mapscape {
 
@@ -21,14 +21,34 @@ std::int64_t on_stride(double value, std::int64_t stride) {
     return std::max<std::int64_t>(stride, static_cast<std::int64_t>(std::llround(value / static_cast<double>(stride))) * stride);
 }
 
-// Splits n into `levels` factors near the shares, preferring even sizes (the paper's stride 2).
+// The divisor of n nearest to `target` in log terms.
+std::int64_t divisor_near(std::int64_t n, double target) {
+    std::int64_t best = 1;
+    double best_gap = std::numeric_limits<double>::infinity();
+    for (std::int64_t d = 1; d * d <= n; ++d) {
+        if (n % d) continue;
+        for (const std::int64_t c : {d, n / d}) {
+            const double gap = std::abs(std::log(static_cast<double>(c)) - std::log(std::max(1.0, target)));
+            if (gap < best_gap) best = c, best_gap = gap;
+        }
+    }
+    return best;
+}
+
+// Splits the PE count into `levels` exact factors, outermost first, near the genes' shares of
+// log n: the outer dimension takes share0, the middle share1 of the rest (three levels).
 std::array<std::int64_t, kNaasMaxLevels> array_shape(std::int64_t n, int levels, double share0, double share1) {
-    std::array<double, kMaxGenomeLevels> shares{1, 0, 0};
-    if (levels == 2) shares = {share0, 1.0 - share0, 0};
-    // Three levels: the outer dimension takes share0 of log n, the middle share1 of the rest.
-    if (levels == 3) shares = {share0, (1.0 - share0) * share1, (1.0 - share0) * (1.0 - share1)};
-    const auto dims = factor_shape(n, levels, shares);
-    return {dims[0], levels > 1 ? dims[1] : 1, levels > 2 ? dims[2] : 1};
+    std::array<std::int64_t, kNaasMaxLevels> dims{n, 1, 1};
+    const double log_n = std::log(static_cast<double>(n));
+    if (levels == 2) {
+        dims[1] = divisor_near(n, std::exp((1.0 - share0) * log_n));
+        dims[0] = n / dims[1];
+    } else if (levels == 3) {
+        dims[2] = divisor_near(n, std::exp((1.0 - share0) * (1.0 - share1) * log_n));
+        dims[1] = divisor_near(n / dims[2], std::exp((1.0 - share0) * share1 * log_n));
+        dims[0] = n / dims[2] / dims[1];
+    }
+    return dims;
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // NAAS's hardware encoding (DAC'21, Sec. II-A): a candidate accelerator is a vector in [0,1]^n,
 // decoded to the PE array's size, dimensionality (1D to 3D) and shape, L1 and L2 sizes on the
-// paper's strides (PEs 8, buffers 16 B, array sizes 2 where the PE count allows), and its
+// paper's strides (PEs 8, buffers 16 B; the array's dimensions exact factors of the PE count), and its
 // connectivity: which loop dimension each array dimension parallelises.
 //
 // Connectivity, two ways (the paper's Figure 9 compares them):

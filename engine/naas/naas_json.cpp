@@ -56,7 +56,9 @@ nlohmann::ordered_json naas_to_json(const NaasProblem& p, const NaasResult& r) {
         e["baseline_edp"] = number_or_null(base.edp);
         e["baseline_runtime_cycles"] = base.runtime_cycles;
         e["baseline_energy_nj"] = base.energy_nj;
-        e["bound_edp"] = r.bound_edp[b];
+        e["bound_edp"] = r.bounds[b].edp();
+        e["bound_runtime_cycles"] = r.bounds[b].runtime_cycles;
+        e["bound_energy_nj"] = r.bounds[b].energy_nj;
         e["speedup"] = found && found->valid && base.valid ? number_or_null(static_cast<double>(base.runtime_cycles) / static_cast<double>(found->runtime_cycles)) : nullptr;
         e["energy_saving"] = found && found->valid && base.valid ? number_or_null(base.energy_nj / found->energy_nj) : nullptr;
         if (found) {

@@ -175,16 +175,16 @@ double geomean(const std::vector<double>& values) {
     return std::exp(log_sum / static_cast<double>(values.size()));
 }
 
-double naas_bound_edp(const NaasBenchmark& benchmark, const NaasResources& resources) {
-    double runtime = 0, energy = 0;
+NaasBound naas_bound(const NaasBenchmark& benchmark, const NaasResources& resources) {
+    NaasBound bound;
     Accelerator acc = resources.baseline;
     for (const Layer& l : benchmark.layers) {
         acc.num_pes = std::min(resources.max_pes, max_busy_units(l, kNaasMaxLevels));
         const LayerBound b = layer_bound(l, acc);
-        runtime += static_cast<double>(b.runtime_cycles);
-        energy += b.energy_nj;
+        bound.runtime_cycles += static_cast<double>(b.runtime_cycles);
+        bound.energy_nj += b.energy_nj;
     }
-    return runtime * energy;
+    return bound;
 }
 
 NaasDesign naas_baseline(const NaasProblem& problem) {
@@ -196,8 +196,12 @@ NaasDesign naas_baseline(const NaasProblem& problem) {
 NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token stop) {
     const auto start = std::chrono::steady_clock::now();
     NaasResult result;
-    for (const NaasBenchmark& b : problem.benchmarks) result.bound_edp.push_back(naas_bound_edp(b, problem.resources));
-    result.bound_geomean_edp = geomean(result.bound_edp);
+    std::vector<double> bound_edps;
+    for (const NaasBenchmark& b : problem.benchmarks) {
+        result.bounds.push_back(naas_bound(b, problem.resources));
+        bound_edps.push_back(result.bounds.back().edp());
+    }
+    result.bound_geomean_edp = geomean(bound_edps);
     result.baseline = naas_baseline(problem);
     if (sink) sink->baseline(result.baseline);
 

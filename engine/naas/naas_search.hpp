@@ -73,11 +73,19 @@ struct NaasIteration {
     int redraws = 0;                 // candidates ruled out and drawn again
 };
 
+// Lower bounds on a network at the resources: its latency (every layer's MACs on the most PEs
+// its parallelisable dimensions can keep busy, at most the resources'), its energy (every MAC,
+// and every operand read once from DRAM and the buffers: cost/bounds.hpp), and their product.
+struct NaasBound {
+    double runtime_cycles = 0;
+    double energy_nj = 0;
+    double edp() const { return runtime_cycles * energy_nj; }
+};
 struct NaasResult {
     bool found = false;
     NaasDesign best;
     NaasDesign baseline;                // the resources' accelerator with its native dataflow
-    std::vector<double> bound_edp;      // per benchmark (naas_bound_edp)
+    std::vector<NaasBound> bounds;      // per benchmark
     double bound_geomean_edp = 0;
     std::vector<NaasIteration> trace;
     std::int64_t candidates = 0, redraws = 0, mapping_searches = 0, cache_hits = 0;
@@ -99,10 +107,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink = nullptr, std::s
 // that dataflow's map space (baseline_mapping_samples per layer): "mapped as well as it can be".
 NaasDesign naas_baseline(const NaasProblem& problem);
 
-// A lower bound on a network's EDP at the resources: its latency bound (every layer's MACs on
-// the most PEs its parallelisable dimensions can keep busy, at most the resources') times its
-// energy bound (every MAC, and every operand read once from DRAM and the buffers: cost/bounds.hpp).
-double naas_bound_edp(const NaasBenchmark& benchmark, const NaasResources& resources);
+NaasBound naas_bound(const NaasBenchmark& benchmark, const NaasResources& resources);
 
 // Geometric mean of positive values (+inf if any is +inf).
 double geomean(const std::vector<double>& values);

@@ -339,6 +339,46 @@ private slots:
         QCOMPARE(cli({"codesign", "--model", "resnet18", "--objective", "power"}).exit_code, 2);
     }
 
+    void naas_json_export_and_bad_inputs() {
+        QTemporaryDir dir;
+        const Run r = cli({"naas", "--resources", "eyeriss", "--benchmarks", "squeezenet", "--population", "4", "--iterations", "2",
+                           "--mapping-samples", "40", "--baseline-samples", "100", "--seed", "3", "--threads", "2", "--json",
+                           dir.filePath("naas.json"), "--export-maestro", dir.filePath("export"), "--quiet"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("GEOMEAN"));
+        QFile f(dir.filePath("naas.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        for (const char* key : {"resources", "encoding", "seed", "wall_s", "accelerator", "benchmarks", "geomean_edp", "baseline_geomean_edp",
+                                "bound_geomean_edp", "trace"})
+            QVERIFY2(doc.contains(key), key);
+        QCOMPARE(doc["resources"].toString(), QString("eyeriss"));
+        QCOMPARE(doc["encoding"].toString(), QString("importance"));
+        const QJsonObject acc = doc["accelerator"].toObject();
+        for (const char* key : {"num_pes", "cluster_sizes", "l1_bytes", "l2_bytes", "noc_bw", "parallel_dims"}) QVERIFY2(acc.contains(key), key);
+        QVERIFY(acc["num_pes"].toInteger() <= 168);
+        QCOMPARE(acc["parallel_dims"].toArray().size(), acc["cluster_sizes"].toArray().size());
+        const QJsonObject bench = doc["benchmarks"].toArray()[0].toObject();
+        for (const char* key : {"name", "edp", "runtime_cycles", "energy_nj", "baseline_edp", "bound_edp"}) QVERIFY2(bench.contains(key), key);
+        QVERIFY(bench["edp"].toDouble() >= bench["bound_edp"].toDouble());
+        QCOMPARE(doc["trace"].toArray().size(), 2);
+        QCOMPARE(doc["trace"].toArray()[0].toArray().size(), 3);  // [iteration, best, mean]
+        // The exported design re-reads to the figures the search reported.
+        const Run again = cli({"eval", dir.filePath("export/squeezenet.m"), "--hw", dir.filePath("export/squeezenet_hw.m"), "--json"});
+        QCOMPARE(again.exit_code, 0);
+        QCOMPARE(QJsonDocument::fromJson(again.out).object()["totals"].toObject()["runtime_cycles"].toInteger(), bench["runtime_cycles"].toInteger());
+
+        const Run unknown = cli({"naas", "--resources", "tpu9"});
+        QCOMPARE(unknown.exit_code, 2);
+        QVERIFY(unknown.err.contains("edgetpu, nvdla1024"));
+        const Run encoding = cli({"naas", "--resources", "eyeriss", "--encoding", "gray"});
+        QCOMPARE(encoding.exit_code, 2);
+        QVERIFY(encoding.err.contains("importance or index"));
+        const Run net = cli({"naas", "--resources", "eyeriss", "--benchmarks", "nosuchnet"});
+        QCOMPARE(net.exit_code, 2);
+        QVERIFY(net.err.contains("nosuchnet"));
+    }
+
     void search_without_a_valid_mapping_reports_null() {
         QTemporaryDir dir;
         const Run r = cli({"search", "--model", "resnet18", "--layer", "3", "--budget", "200", "--max-latency", "5",

@@ -1,0 +1,184 @@
+// NAAS as a user relies on it: candidates respect the resources and the paper's strides, the
+// importance encoding makes the most important dimensions parallel, the evolution strategy
+// converges, every layer's mapping runs on the design with the connectivity it was given, the
+// baseline is the resources' own accelerator, nothing beats the bound, and a seed gives the same
+// design with one or two threads.
+#include <cmath>
+
+#include <QtTest>
+
+#include "cost/evaluate.hpp"
+#include "naas/cma_es.hpp"
+#include "naas/naas_search.hpp"
+#include "test_support.hpp"
+#include "util/diagnostic.hpp"
+#include "workload/model.hpp"
+
+using namespace mapscape;
+
+namespace {
+
+NaasProblem small_problem(const std::string& resources, int threads) {
+    NaasProblem p;
+    p.resources = naas_resources(resources);
+    const Model m = load_bundled_model("mobilenet_v2");
+    p.benchmarks.push_back({"mobilenet_v2 (first 8 layers)", std::vector<Layer>(m.layers.begin(), m.layers.begin() + 8)});
+    const Model s = load_bundled_model("squeezenet");
+    p.benchmarks.push_back({"squeezenet (first 6 layers)", std::vector<Layer>(s.layers.begin(), s.layers.begin() + 6)});
+    p.population = 8;
+    p.iterations = 4;
+    p.mapping_samples = 120;
+    p.baseline_mapping_samples = 400;
+    p.seed = 5;
+    p.threads = threads;
+    return p;
+}
+
+}  // namespace
+
+class NaasTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void decoded_candidates_keep_the_resources_and_strides() {
+        const NaasResources r = naas_resources("eyeriss");
+        std::mt19937_64 rng(3);
+        std::uniform_real_distribution<double> u(-0.2, 1.2);  // clipped to [0,1]
+        int valid = 0;
+        for (int i = 0; i < 3000; ++i) {
+            std::vector<double> g(kNaasHardwareGenes);
+            for (double& x : g) x = u(rng);
+            const auto hw = decode_hardware(g, r, {}, 54);
+            if (!hw) continue;
+            ++valid;
+            QVERIFY(hw->num_pes() <= r.max_pes && hw->num_pes() % 8 == 0);
+            QVERIFY(hw->sram_bytes() <= r.max_sram_bytes);
+            QVERIFY(hw->l1_bytes % 16 == 0 && hw->l2_bytes % 16 == 0 && hw->l1_bytes >= 54);
+            QVERIFY(hw->levels >= 1 && hw->levels <= 3);
+            // The outermost parallel dimension is never a filter's (MAESTRO spreads those only within a cluster).
+            QVERIFY(hw->parallel[0] != DimRole::FilterRow && hw->parallel[0] != DimRole::FilterCol);
+            for (int a = 0; a < hw->levels; ++a)
+                for (int b = a + 1; b < hw->levels; ++b) QVERIFY(hw->parallel[static_cast<std::size_t>(a)] != hw->parallel[static_cast<std::size_t>(b)]);
+        }
+        QVERIFY(valid > 300);
+    }
+
+    void importance_makes_the_most_important_dimensions_parallel() {
+        const NaasResources r = naas_resources("edgetpu");
+        // 2-D array; importance: C highest, then K, then the others low (the paper's Figure 3).
+        std::vector<double> g = {0.5, 0.5, 0.5, 0.5, 0.01, 0.05, /*K*/ 0.8, /*C*/ 0.9, 0.1, 0.2, 0.3, 0.05};
+        auto hw = decode_hardware(g, r, {}, 1);
+        QVERIFY(hw);
+        QCOMPARE(hw->levels, 2);
+        QCOMPARE(hw->parallel[0], DimRole::In);
+        QCOMPARE(hw->parallel[1], DimRole::Out);
+        // The filter row most important: it goes inside, the next one outermost.
+        g[6 + 4] = 0.99;
+        hw = decode_hardware(g, r, {}, 1);
+        QCOMPARE(hw->parallel[0], DimRole::In);
+        QCOMPARE(hw->parallel[1], DimRole::FilterRow);
+        // Sizing only keeps the native connectivity whatever the genes say.
+        NaasDecodeOptions sizing;
+        sizing.sizing_only = true;
+        hw = decode_hardware(g, r, sizing, 1);
+        QCOMPARE(hw->parallel[0], DimRole::Out);
+        QCOMPARE(hw->parallel[1], DimRole::In);
+        // The index encoding enumerates every ordered choice with a non-filter outermost.
+        QCOMPARE(connectivity_choices(1).size(), std::size_t{4});
+        QCOMPARE(connectivity_choices(2).size(), std::size_t{4 * 5});
+        QCOMPARE(connectivity_choices(3).size(), std::size_t{4 * 5 * 4});
+    }
+
+    void cma_es_converges_on_a_shifted_sphere() {
+        CmaEs es(std::vector<double>(8, 0.5), 0.3, 0, 11);
+        std::vector<double> target = {0.1, 0.9, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6};
+        double best = 1e9;
+        for (int generation = 0; generation < 300; ++generation) {
+            std::vector<std::vector<double>> xs;
+            std::vector<double> f;
+            for (int i = 0; i < es.lambda(); ++i) {
+                xs.push_back(es.sample());
+                double d = 0;
+                for (std::size_t k = 0; k < 8; ++k) d += (xs.back()[k] - target[k]) * (xs.back()[k] - target[k]);
+                f.push_back(d);
+                best = std::min(best, d);
+            }
+            es.tell(xs, f);
+        }
+        QVERIFY2(best < 1e-10, qPrintable(QString::number(best)));
+    }
+
+    void a_design_maps_every_layer_with_its_connectivity_and_respects_the_bound() {
+        const NaasProblem p = small_problem("eyeriss", 2);
+        const NaasResult r = run_naas(p);
+        QVERIFY(r.found);
+        QCOMPARE(static_cast<int>(r.trace.size()), p.iterations);
+        QVERIFY(r.best.hardware.num_pes() <= p.resources.max_pes);
+        QVERIFY(r.best.hardware.sram_bytes() <= p.resources.max_sram_bytes);
+        for (std::size_t i = 1; i < r.trace.size(); ++i) QVERIFY(r.trace[i].best_so_far <= r.trace[i - 1].best_so_far);
+        // Every layer's mapping runs on the design, parallelises what the array connects, and
+        // costs what the search recorded.
+        for (std::size_t b = 0; b < p.benchmarks.size(); ++b) {
+            const NaasBenchmarkResult& br = r.best.benchmarks[b];
+            QVERIFY(br.valid);
+            double runtime = 0;
+            for (std::size_t l = 0; l < br.layers.size(); ++l) {
+                const Layer& layer = p.benchmarks[b].layers[l];
+                const Mapping& m = br.layers[l].mapping;
+                const CostReport report = evaluate(layer, r.best.accelerator, m);
+                QVERIFY(report.valid());
+                MAPSCAPE_COMPARE_I64(report.runtime_cycles, br.layers[l].runtime_cycles);
+                QCOMPARE(m.num_levels(), r.best.hardware.levels);
+                for (int k = 0; k < m.num_levels(); ++k) {
+                    const auto role = role_dim(r.best.hardware.parallel[static_cast<std::size_t>(k)], layer);
+                    if (!role) continue;
+                    bool spatial = false;
+                    for (const Directive& d : m.level(k)) spatial |= d.kind == DirectiveKind::SpatialMap && d.dim == *role;
+                    QVERIFY2(spatial, qPrintable(QString("layer %1 level %2").arg(l).arg(k)));
+                    if (k > 0) MAPSCAPE_COMPARE_I64(m.cluster_size(k), r.best.hardware.dims[static_cast<std::size_t>(k)]);
+                }
+                runtime += static_cast<double>(report.runtime_cycles);
+            }
+            QVERIFY(runtime >= r.bounds[b].runtime_cycles);
+            QVERIFY(br.energy_nj >= r.bounds[b].energy_nj * (1 - 1e-12));
+            QVERIFY(br.edp >= r.bounds[b].edp());
+            QVERIFY(r.baseline.benchmarks[b].edp >= r.bounds[b].edp());
+        }
+        // The baseline is Eyeriss itself, row stationary.
+        MAPSCAPE_COMPARE_I64(r.baseline.accelerator.num_pes, 168);
+        QCOMPARE(r.baseline.hardware.parallel[0], DimRole::Row);
+        QCOMPARE(r.baseline.hardware.parallel[1], DimRole::FilterRow);
+    }
+
+    void a_seed_gives_the_same_design_with_one_or_two_threads() {
+        const NaasResult one = run_naas(small_problem("shidiannao", 1));
+        const NaasResult two = run_naas(small_problem("shidiannao", 2));
+        QVERIFY(one.found && two.found);
+        QVERIFY(one.best.hardware == two.best.hardware);
+        QCOMPARE(one.best.geomean_edp, two.best.geomean_edp);
+        QCOMPARE(one.trace.size(), two.trace.size());
+        for (std::size_t i = 0; i < one.trace.size(); ++i) QCOMPARE(one.trace[i].population, two.trace[i].population);
+    }
+
+    void sizing_only_keeps_the_native_dataflow() {
+        NaasProblem p = small_problem("nvdla256", 2);
+        p.decode.sizing_only = true;
+        const NaasResult r = run_naas(p);
+        QVERIFY(r.found);
+        QCOMPARE(r.best.hardware.levels, 2);
+        QCOMPARE(r.best.hardware.parallel[0], DimRole::Out);
+        QCOMPARE(r.best.hardware.parallel[1], DimRole::In);
+    }
+
+    void unknown_resources_are_refused() {
+        try {
+            naas_resources("tpu9");
+            QFAIL("accepted unknown resources");
+        } catch (const InputError& e) {
+            QVERIFY(e.diagnostic().to_string().find("edgetpu, nvdla1024, nvdla256, eyeriss, shidiannao") != std::string::npos);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(NaasTest)
+#include "test_naas.moc"
