@@ -106,6 +106,9 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink = nullptr, std::s
 // The resources' own accelerator running its native dataflow, each layer mapped by GAMMA within
 // that dataflow's map space (baseline_mapping_samples per layer): "mapped as well as it can be".
 NaasDesign naas_baseline(const NaasProblem& problem);
+// That accelerator as the baseline runs it: its L1 raised to the least the benchmarks need under
+// its dataflow where it holds less (from its L2; the same total memory).
+Accelerator naas_baseline_accelerator(const NaasResources& resources, const std::vector<NaasBenchmark>& benchmarks);
 
 NaasBound naas_bound(const NaasBenchmark& benchmark, const NaasResources& resources);
 
