@@ -25,6 +25,8 @@ struct NaasOptions {
     std::string benchmarks;
     std::string resources;
     std::string encoding = "importance";
+    std::string network;
+    double accuracy_floor = -1;
     bool sizing_only = false;
     int population = 20;
     int iterations = 30;
@@ -60,11 +62,16 @@ NaasProblem build_problem(const NaasOptions& o) {
     if (!encoding) throw InputError({"--encoding", 0, 0}, "unknown encoding \"" + o.encoding + "\" (importance or index)");
     p.decode.encoding = *encoding;
     p.decode.sizing_only = o.sizing_only;
-    std::vector<std::string> names = o.benchmarks.empty() ? p.resources.benchmarks : split_list(o.benchmarks);
-    if (names.empty()) throw InputError({"--benchmarks", 0, 0}, "give the benchmark networks (these resources have no default set)");
-    for (const std::string& n : names) {
-        const Model m = load_model(n);
-        p.benchmarks.push_back({m.name, m.layers});
+    if (!o.network.empty() || o.accuracy_floor >= 0) {
+        if (!o.benchmarks.empty()) throw InputError({"--benchmarks", 0, 0}, "--benchmarks and a network level (--network, --accuracy-floor) exclude each other");
+        p.network = NaasNetworkLevel{load_network_family(o.network.empty() ? "mobilenet_v2" : o.network), std::max(0.0, o.accuracy_floor)};
+    } else {
+        std::vector<std::string> names = o.benchmarks.empty() ? p.resources.benchmarks : split_list(o.benchmarks);
+        if (names.empty()) throw InputError({"--benchmarks", 0, 0}, "give the benchmark networks (these resources have no default set)");
+        for (const std::string& n : names) {
+            const Model m = load_model(n);
+            p.benchmarks.push_back({m.name, m.layers});
+        }
     }
     p.population = o.population;
     p.iterations = o.iterations;
@@ -90,10 +97,10 @@ int run_naas_command(const NaasOptions& o) {
     // bound; room: the baseline's latency and energy over their bounds (the most any design can gain).
     std::printf("%-14s %12s %12s %12s %9s %9s %8s %8s  %s\n", "benchmark", "EDP", "baseline", "bound", "speedup", "energy", "EDP x",
                 "/bound", "room (latency, energy)");
-    for (std::size_t b = 0; b < problem.benchmarks.size(); ++b) {
+    for (std::size_t b = 0; b < r.baseline.benchmarks.size(); ++b) {
         const NaasBenchmarkResult& base = r.baseline.benchmarks[b];
         if (!r.found) {
-            std::printf("%-14s %12s %12.4g %12.4g\n", problem.benchmarks[b].name.c_str(), "none", base.edp, r.bounds[b].edp());
+            std::printf("%-14s %12s %12.4g %12.4g\n", base.name.c_str(), "none", base.edp, r.bounds[b].edp());
             continue;
         }
         const NaasBenchmarkResult& f = r.best.benchmarks[b];
@@ -107,6 +114,14 @@ int run_naas_command(const NaasOptions& o) {
         std::printf("GEOMEAN        %12.4g %12.4g %12.4g %29.2fx %7.2fx\n", r.best.geomean_edp, r.baseline.geomean_edp, r.bound_geomean_edp,
                     r.baseline.geomean_edp / r.best.geomean_edp, r.best.geomean_edp / r.bound_geomean_edp);
     std::printf("design: %s\n", r.found ? r.best.hardware.describe().c_str() : "none within the resources");
+    if (problem.network) {
+        std::printf("network: %s (top-1 %.1f%%; floor %.1f%%), baseline runs %s (%.1f%%)\n",
+                    r.found && r.best.variant ? r.best.variant->name().c_str() : "none", r.found && r.best.variant ? r.best.variant->top1 : 0.0,
+                    problem.network->accuracy_floor, problem.network->family.reference.name().c_str(), problem.network->family.reference.top1);
+        std::printf("accuracy-EDP front:");
+        for (const NaasFrontPoint& f : r.front) std::printf("  %s %.1f%% %.4g", f.variant.name().c_str(), f.variant.top1, f.edp);
+        std::printf("\n");
+    }
     std::printf("baseline: %s\n", r.baseline.hardware.describe().c_str());
     std::printf("%lld candidates (%lld redrawn), %lld layer mapping searches (%lld cached) in %.2f s\n",
                 static_cast<long long>(r.candidates), static_cast<long long>(r.redraws), static_cast<long long>(r.mapping_searches),
@@ -117,12 +132,12 @@ int run_naas_command(const NaasOptions& o) {
         if (!o.quiet) std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
     }
     if (!o.export_dir.empty() && r.found) {
-        for (std::size_t b = 0; b < problem.benchmarks.size(); ++b) {
+        for (const NaasBenchmarkResult& b : r.best.benchmarks) {
             std::vector<ExportLayer> layers;
-            for (std::size_t l = 0; l < problem.benchmarks[b].layers.size(); ++l)
-                if (r.best.benchmarks[b].layers[l].valid) layers.push_back({problem.benchmarks[b].layers[l], r.best.benchmarks[b].layers[l].mapping});
-            const ExportedFiles files = export_maestro_files(o.export_dir, problem.benchmarks[b].name, layers, r.best.accelerator);
-            if (!o.quiet) std::fprintf(stderr, "wrote %zu MAESTRO files for %s to %s\n", files.paths.size(), problem.benchmarks[b].name.c_str(), o.export_dir.c_str());
+            for (std::size_t l = 0; l < b.network.size(); ++l)
+                if (b.layers[l].valid) layers.push_back({b.network[l], b.layers[l].mapping});
+            const ExportedFiles files = export_maestro_files(o.export_dir, b.name, layers, r.best.accelerator);
+            if (!o.quiet) std::fprintf(stderr, "wrote %zu MAESTRO files for %s to %s\n", files.paths.size(), b.name.c_str(), o.export_dir.c_str());
         }
     }
     return r.found ? kExitOk : kExitProblem;
@@ -135,6 +150,9 @@ void add_naas_command(CLI::App& app, int& exit_code) {
     CLI::App* c = app.add_subcommand("naas", "NAAS: search an accelerator's array, connectivity and buffers with the mappings, within a known accelerator's resources");
     c->add_option("--resources", o->resources, "edgetpu, nvdla1024, nvdla256, eyeriss, shidiannao, or an accelerator file")->required();
     c->add_option("--benchmarks", o->benchmarks, "comma-separated networks (bundled names or model files; default: the paper's set for the resources)");
+    c->add_option("--network", o->network, "co-search a network variant too: a family of variants with published accuracies (bundled: mobilenet_v2, or a file)");
+    c->add_option("--accuracy-floor", o->accuracy_floor, "the least ImageNet top-1 accuracy (percent) of the network variant (implies --network mobilenet_v2)")
+        ->check(CLI::Range(0.0, 100.0));
     c->add_option("--encoding", o->encoding, "importance or index (the paper's Figure 9 ablation)")->capture_default_str();
     c->add_flag("--sizing-only", o->sizing_only, "search PEs, array shape and buffers only, with the resources' native connectivity and dataflow (NHAS-style)");
     c->add_option("--population", o->population, "candidates per iteration")->capture_default_str()->check(CLI::Range(2, 10000));

@@ -45,9 +45,9 @@ nlohmann::ordered_json naas_to_json(const NaasProblem& p, const NaasResult& r) {
     j["accelerator"] = r.found ? hardware_json(r.best) : nlohmann::ordered_json(nullptr);
     j["baseline_accelerator"] = hardware_json(r.baseline);
     nlohmann::ordered_json benchmarks = nlohmann::ordered_json::array();
-    for (std::size_t b = 0; b < p.benchmarks.size(); ++b) {
+    for (std::size_t b = 0; b < r.baseline.benchmarks.size(); ++b) {
         nlohmann::ordered_json e;
-        e["name"] = p.benchmarks[b].name;
+        e["name"] = r.found ? r.best.benchmarks[b].name : r.baseline.benchmarks[b].name;
         const NaasBenchmarkResult* found = r.found ? &r.best.benchmarks[b] : nullptr;
         const NaasBenchmarkResult& base = r.baseline.benchmarks[b];
         e["edp"] = found ? number_or_null(found->edp) : nullptr;
@@ -65,7 +65,7 @@ nlohmann::ordered_json naas_to_json(const NaasProblem& p, const NaasResult& r) {
             nlohmann::ordered_json layers = nlohmann::ordered_json::array();
             for (std::size_t l = 0; l < found->layers.size(); ++l) {
                 const NaasLayerResult& lr = found->layers[l];
-                layers.push_back({{"name", p.benchmarks[b].layers[l].name},
+                layers.push_back({{"name", found->network[l].name},
                                   {"valid", lr.valid},
                                   {"runtime_cycles", lr.runtime_cycles},
                                   {"energy_nj", lr.energy_nj},
@@ -76,6 +76,21 @@ nlohmann::ordered_json naas_to_json(const NaasProblem& p, const NaasResult& r) {
         benchmarks.push_back(std::move(e));
     }
     j["benchmarks"] = std::move(benchmarks);
+    if (p.network) {
+        const auto point = [](const NetworkVariant& v, double edp) {
+            return nlohmann::ordered_json{{"variant", v.name()}, {"width", v.width}, {"resolution", v.resolution}, {"top1", v.top1}, {"edp", number_or_null(edp)}};
+        };
+        nlohmann::ordered_json net;
+        net["family"] = p.network->family.name;
+        net["accuracy_floor"] = p.network->accuracy_floor;
+        net["variant"] = r.found && r.best.variant ? point(*r.best.variant, r.best.geomean_edp) : nlohmann::ordered_json(nullptr);
+        net["baseline_variant"] = point(p.network->family.reference, r.baseline.geomean_edp);
+        net["explored"] = nlohmann::ordered_json::array();
+        for (const NaasFrontPoint& f : r.explored) net["explored"].push_back(point(f.variant, f.edp));
+        net["front"] = nlohmann::ordered_json::array();
+        for (const NaasFrontPoint& f : r.front) net["front"].push_back(point(f.variant, f.edp));
+        j["network"] = std::move(net);
+    }
     j["geomean_edp"] = r.found ? number_or_null(r.best.geomean_edp) : nullptr;
     j["baseline_geomean_edp"] = number_or_null(r.baseline.geomean_edp);
     j["bound_geomean_edp"] = r.bound_geomean_edp;

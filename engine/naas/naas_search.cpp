@@ -1,5 +1,6 @@
 #include "naas/naas_search.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -10,6 +11,7 @@
 #include "naas/cma_es.hpp"
 #include "search/fixed_dataflow.hpp"
 #include "search/gamma.hpp"
+#include "util/diagnostic.hpp"
 #include "util/seed_mixing.hpp"
 #include "util/thread_pool.hpp"
 
@@ -72,8 +74,9 @@ public:
     Evaluator(const NaasProblem& problem, int threads) : problem_(problem), pool_(threads) {}
 
     // Scores the designs (geomean EDP over the benchmarks; +inf when a layer has no mapping).
-    std::vector<NaasDesign> evaluate(const std::vector<NaasHardware>& designs, std::int64_t samples, const FixedDataflow* fixed,
-                                     const std::vector<Accelerator>* accelerators = nullptr) {
+    // Each design runs its own benchmark set (the problem's, or its network variant's).
+    std::vector<NaasDesign> evaluate(const std::vector<NaasHardware>& designs, const std::vector<const std::vector<NaasBenchmark>*>& sets,
+                                     std::int64_t samples, const FixedDataflow* fixed, const std::vector<Accelerator>* accelerators = nullptr) {
         // The (layer shape, hardware) pairs not yet searched, each once.
         struct Task {
             std::uint64_t key;
@@ -87,7 +90,7 @@ public:
             accs.push_back(accelerators ? (*accelerators)[i] : naas_accelerator(designs[i], problem_.resources));
         for (std::size_t i = 0; i < designs.size(); ++i) {
             const std::uint64_t hw = hardware_key(designs[i]);
-            for (const NaasBenchmark& b : problem_.benchmarks)
+            for (const NaasBenchmark& b : *sets[i])
                 for (const Layer& l : b.layers) {
                     const std::uint64_t key = combine(hw, layer_key(l));
                     if (cache_.count(key) || !queued.insert(key).second) {
@@ -111,9 +114,10 @@ public:
             d.accelerator = accs[i];
             const std::uint64_t hw = hardware_key(designs[i]);
             std::vector<double> edps;
-            for (const NaasBenchmark& b : problem_.benchmarks) {
+            for (const NaasBenchmark& b : *sets[i]) {
                 NaasBenchmarkResult r;
                 r.name = b.name;
+                r.network = b.layers;
                 r.valid = true;
                 for (const Layer& l : b.layers) {
                     const NaasLayerResult& lr = cache_.at(combine(hw, layer_key(l)));
@@ -141,11 +145,16 @@ private:
     std::int64_t searches_ = 0, cache_hits_ = 0;
 };
 
-std::int64_t least_l1_bytes(const NaasProblem& p) {
+std::int64_t least_l1_bytes(const NaasProblem& p, const std::vector<std::vector<NaasBenchmark>>& sets) {
     std::int64_t least = 1;
-    for (const NaasBenchmark& b : p.benchmarks)
-        for (const Layer& l : b.layers) least = std::max(least, min_l1_elements(l, true, true));
+    for (const auto& set : sets)
+        for (const NaasBenchmark& b : set)
+            for (const Layer& l : b.layers) least = std::max(least, min_l1_elements(l, true, true));
     return least * p.resources.baseline.word_size_bytes;
+}
+
+std::vector<NaasBenchmark> variant_benchmarks(const NetworkFamily& family, const NetworkVariant& v) {
+    return {NaasBenchmark{family.name + "_" + v.name(), variant_layers(family, v)}};
 }
 
 // The native accelerator as NaasHardware (for reports): its array and map space.
@@ -211,52 +220,91 @@ Accelerator naas_baseline_accelerator(const NaasResources& resources, const std:
 
 NaasDesign naas_baseline(const NaasProblem& problem) {
     Evaluator e(problem, problem.threads);
-    const std::vector<Accelerator> own{naas_baseline_accelerator(problem.resources, problem.benchmarks)};
+    const std::vector<NaasBenchmark> set =
+        problem.network ? variant_benchmarks(problem.network->family, problem.network->family.reference) : problem.benchmarks;
+    const std::vector<Accelerator> own{naas_baseline_accelerator(problem.resources, set)};
     NaasHardware hw = native_hardware(problem.resources);
     hw.l1_bytes = own.front().l1_size_bytes;
     hw.l2_bytes = own.front().l2_size_bytes;
-    return e.evaluate({hw}, problem.baseline_mapping_samples, nullptr, &own).front();
+    NaasDesign d = e.evaluate({hw}, {&set}, problem.baseline_mapping_samples, nullptr, &own).front();
+    if (problem.network) d.variant = problem.network->family.reference;
+    return d;
 }
 
 NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token stop) {
     const auto start = std::chrono::steady_clock::now();
     NaasResult result;
-    std::vector<double> bound_edps;
-    for (const NaasBenchmark& b : problem.benchmarks) {
-        result.bounds.push_back(naas_bound(b, problem.resources));
-        bound_edps.push_back(result.bounds.back().edp());
+    // The benchmark sets candidates may run: the problem's, or one per eligible network variant.
+    std::vector<NetworkVariant> variants;
+    std::vector<std::vector<NaasBenchmark>> sets;
+    if (problem.network) {
+        variants = variants_above(problem.network->family, problem.network->accuracy_floor);
+        if (variants.empty())
+            throw InputError({problem.network->family.name, 0, 0},
+                             "no variant of " + problem.network->family.name + " reaches the accuracy floor");
+        for (const NetworkVariant& v : variants) sets.push_back(variant_benchmarks(problem.network->family, v));
+        result.explored.resize(variants.size());
+        for (std::size_t v = 0; v < variants.size(); ++v) result.explored[v].variant = variants[v];
+    } else {
+        sets.push_back(problem.benchmarks);
     }
-    result.bound_geomean_edp = geomean(bound_edps);
+    const auto bounds_of = [&](const std::vector<NaasBenchmark>& set) {
+        std::vector<NaasBound> bounds;
+        std::vector<double> edps;
+        for (const NaasBenchmark& b : set) {
+            bounds.push_back(naas_bound(b, problem.resources));
+            edps.push_back(bounds.back().edp());
+        }
+        result.bound_geomean_edp = geomean(edps);
+        return bounds;
+    };
+    result.bounds = bounds_of(sets.front());
     result.baseline = naas_baseline(problem);
     if (sink) sink->baseline(result.baseline);
 
     Evaluator evaluator(problem, problem.threads);
-    const std::int64_t least_l1 = least_l1_bytes(problem);
+    const std::int64_t least_l1 = least_l1_bytes(problem, sets);
     const FixedDataflow native = problem.resources.native_dataflow;
     const FixedDataflow* fixed = problem.decode.sizing_only ? &native : nullptr;
-    CmaEs es(std::vector<double>(kNaasHardwareGenes, 0.5), 0.3, problem.population, mix_seed(problem.seed, 0x6e616173ULL));
+    const int genes = kNaasHardwareGenes + (problem.network ? 1 : 0);
+    CmaEs es(std::vector<double>(static_cast<std::size_t>(genes), 0.5), 0.3, problem.population, mix_seed(problem.seed, 0x6e616173ULL));
+    std::size_t best_set = 0;
     for (int it = 1; it <= problem.iterations && !stop.stop_requested(); ++it) {
         NaasIteration record;
         record.iteration = it;
-        std::vector<std::vector<double>> genes;
+        std::vector<std::vector<double>> drawn;
         std::vector<NaasHardware> designs;
+        std::vector<std::size_t> chosen;  // each design's benchmark set
         // Draw until the population is full of candidates within the resources (the paper's
         // rule); a distribution that keeps missing them gives up after 100 draws per place.
         for (int draws = 0; static_cast<int>(designs.size()) < es.lambda() && draws < 100 * es.lambda(); ++draws) {
             std::vector<double> x = es.sample();
             if (const auto hw = decode_hardware(x, problem.resources, problem.decode, least_l1)) {
-                genes.push_back(std::move(x));
+                std::size_t set = 0;
+                if (problem.network) {
+                    const double g = std::clamp(x[kNaasHardwareGenes], 0.0, 1.0);
+                    set = std::min(sets.size() - 1, static_cast<std::size_t>(g * static_cast<double>(sets.size())));
+                }
+                drawn.push_back(std::move(x));
                 designs.push_back(*hw);
+                chosen.push_back(set);
             } else {
                 ++record.redraws;
             }
         }
         if (designs.empty()) break;
-        std::vector<NaasDesign> scored = evaluator.evaluate(designs, problem.mapping_samples, fixed);
+        std::vector<const std::vector<NaasBenchmark>*> design_sets;
+        for (std::size_t set : chosen) design_sets.push_back(&sets[set]);
+        std::vector<NaasDesign> scored = evaluator.evaluate(designs, design_sets, problem.mapping_samples, fixed);
         std::vector<double> fitness;
         double sum = 0;
         int valid = 0;
-        for (const NaasDesign& d : scored) {
+        for (std::size_t i = 0; i < scored.size(); ++i) {
+            NaasDesign& d = scored[i];
+            if (problem.network) {
+                d.variant = variants[chosen[i]];
+                result.explored[chosen[i]].edp = std::min(result.explored[chosen[i]].edp, d.geomean_edp);
+            }
             fitness.push_back(d.geomean_edp);
             record.population.push_back(d.geomean_edp);
             if (std::isfinite(d.geomean_edp)) {
@@ -266,6 +314,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
             if (d.geomean_edp < result.best.geomean_edp) {
                 result.best = d;
                 result.found = true;
+                best_set = chosen[i];
             }
             record.best = std::min(record.best, d.geomean_edp);
         }
@@ -274,13 +323,25 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         result.candidates += static_cast<std::int64_t>(designs.size());
         result.redraws += record.redraws;
         // A short population (draws exhausted) still updates the distribution: fill it with the worst.
-        while (genes.size() < static_cast<std::size_t>(es.lambda())) {
-            genes.push_back(genes.back());
+        while (drawn.size() < static_cast<std::size_t>(es.lambda())) {
+            drawn.push_back(drawn.back());
             fitness.push_back(std::numeric_limits<double>::infinity());
         }
-        es.tell(genes, fitness);
+        es.tell(drawn, fitness);
         result.trace.push_back(record);
         if (sink) sink->iteration(record, result.best);
+    }
+    if (problem.network) {
+        result.bounds = bounds_of(sets[best_set]);
+        // The front: variants no other beats on both accuracy and EDP.
+        for (const NaasFrontPoint& p : result.explored) {
+            if (!std::isfinite(p.edp)) continue;
+            const bool beaten = std::any_of(result.explored.begin(), result.explored.end(), [&](const NaasFrontPoint& q) {
+                return std::isfinite(q.edp) && q.variant.top1 >= p.variant.top1 && q.edp <= p.edp &&
+                       (q.variant.top1 > p.variant.top1 || q.edp < p.edp);
+            });
+            if (!beaten) result.front.push_back(p);
+        }
     }
     result.stopped = stop.stop_requested();
     result.mapping_searches = evaluator.searches();

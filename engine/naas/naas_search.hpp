@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "mapping/mapping.hpp"
 #include "naas/naas_encoding.hpp"
 #include "naas/naas_resources.hpp"
+#include "naas/network_family.hpp"
 #include "workload/layer.hpp"
 
 namespace mapscape {
@@ -27,9 +29,18 @@ struct NaasBenchmark {
     std::vector<Layer> layers;
 };
 
+// The network level: each candidate also picks a variant of the family at or above the accuracy
+// floor (one more gene: the variant's rank among those, fewest MACs first), and is scored by that
+// network's EDP; the baseline runs the family's reference network.
+struct NaasNetworkLevel {
+    NetworkFamily family;
+    double accuracy_floor = 0;  // top-1, percent
+};
+
 struct NaasProblem {
     NaasResources resources;
-    std::vector<NaasBenchmark> benchmarks;
+    std::vector<NaasBenchmark> benchmarks;  // unused with a network level
+    std::optional<NaasNetworkLevel> network;
     NaasDecodeOptions decode;           // importance or index encoding; sizing only
     int population = 20;
     int iterations = 30;
@@ -52,11 +63,13 @@ struct NaasBenchmarkResult {
     std::int64_t runtime_cycles = 0;
     double energy_nj = 0;
     double edp = std::numeric_limits<double>::infinity();
-    std::vector<NaasLayerResult> layers;
+    std::vector<Layer> network;           // the benchmark's layers
+    std::vector<NaasLayerResult> layers;  // and what each got
 };
 
 struct NaasDesign {
     NaasHardware hardware;
+    std::optional<NetworkVariant> variant;  // with a network level
     Accelerator accelerator;
     std::vector<NaasBenchmarkResult> benchmarks;
     double geomean_edp = std::numeric_limits<double>::infinity();
@@ -81,11 +94,19 @@ struct NaasBound {
     double energy_nj = 0;
     double edp() const { return runtime_cycles * energy_nj; }
 };
+// A network variant and the least EDP any candidate reached with it.
+struct NaasFrontPoint {
+    NetworkVariant variant;
+    double edp = std::numeric_limits<double>::infinity();
+};
+
 struct NaasResult {
     bool found = false;
+    std::vector<NaasFrontPoint> explored;  // with a network level: every variant tried, fewest MACs first
+    std::vector<NaasFrontPoint> front;     // those no other beats on both accuracy and EDP (the paper's Figure 10)
     NaasDesign best;
     NaasDesign baseline;                // the resources' accelerator with its native dataflow
-    std::vector<NaasBound> bounds;      // per benchmark
+    std::vector<NaasBound> bounds;      // per benchmark (with a network level: of the design's network)
     double bound_geomean_edp = 0;
     std::vector<NaasIteration> trace;
     std::int64_t candidates = 0, redraws = 0, mapping_searches = 0, cache_hits = 0;

@@ -170,6 +170,43 @@ private slots:
         QCOMPARE(r.best.hardware.parallel[1], DimRole::In);
     }
 
+    // The network level's variants are the published networks: the generated layers have the
+    // MAC counts their publisher gives (within 5% and the table's rounding to millions: its
+    // counting of the classifier may differ), and accuracy floors pick the right ones.
+    void network_variants_match_their_published_mac_counts() {
+        const NetworkFamily f = load_network_family("mobilenet_v2");
+        QCOMPARE(f.variants.size(), std::size_t{22});
+        QCOMPARE(f.reference.name(), std::string("1.0_224"));
+        for (const NetworkVariant& v : f.variants) {
+            std::int64_t macs = 0;
+            const std::vector<Layer> layers = variant_layers(f, v);
+            QCOMPARE(layers.size(), std::size_t{53});  // stem, 17 blocks (the first without expansion), head, classifier
+            for (const Layer& l : layers) macs += exact_macs(analysed_form(l));
+            const double gap = std::abs(static_cast<double>(macs) - v.published_mmacs * 1e6);
+            QVERIFY2(gap <= 0.05 * v.published_mmacs * 1e6 + 1e6, qPrintable(QString("%1: %2 MACs against %3 M").arg(QString::fromStdString(v.name())).arg(macs).arg(v.published_mmacs)));
+        }
+        for (std::size_t i = 1; i < f.variants.size(); ++i) QVERIFY(f.variants[i - 1].published_mmacs <= f.variants[i].published_mmacs + 2);
+        const auto above = variants_above(f, 70.0);
+        QCOMPARE(above.size(), std::size_t{4});  // 1.0 at 192 and 224, 1.3 and 1.4 at 224
+        for (const NetworkVariant& v : above) QVERIFY(v.top1 >= 70.0);
+    }
+
+    void the_network_level_keeps_the_accuracy_floor() {
+        NaasProblem p = small_problem("eyeriss", 2);
+        p.network = NaasNetworkLevel{load_network_family("mobilenet_v2"), 69.0};
+        p.iterations = 3;
+        const NaasResult r = run_naas(p);
+        QVERIFY(r.found && r.best.variant);
+        QVERIFY(r.best.variant->top1 >= 69.0);
+        QVERIFY(r.baseline.variant && r.baseline.variant->name() == "1.0_224");
+        QVERIFY(!r.front.empty());
+        for (const NaasFrontPoint& a : r.front) {
+            QVERIFY(a.variant.top1 >= 69.0);
+            for (const NaasFrontPoint& b : r.front) QVERIFY(!(b.variant.top1 > a.variant.top1 && b.edp < a.edp));
+        }
+        QVERIFY(r.best.geomean_edp >= r.bound_geomean_edp);
+    }
+
     void unknown_resources_are_refused() {
         try {
             naas_resources("tpu9");
