@@ -80,7 +80,9 @@ void CmaEs::tell(const std::vector<std::vector<double>>& candidates, const std::
     C_ = (1 - c_1_ - c_mu_ + c_1_ * lost) * C_ + c_1_ * p_c_ * p_c_.transpose() + c_mu_ * rank_mu;
     sigma_ *= std::exp((c_sigma_ / d_sigma_) * (ps_norm / chi_n_ - 1));
     sigma_ = std::clamp(sigma_, 1e-8, 1.0);
-    decompose();
+    // The decomposition costs O(n^3), the generation O(lambda) evaluations: in larger dimensions
+    // it is refreshed every n / 10 generations (the tutorial's lazy update; B and D lag a little).
+    if (generation_ % std::max(1, n_ / 10) == 0) decompose();
 }
 
 }  // namespace mapscape

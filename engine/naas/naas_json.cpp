@@ -42,6 +42,7 @@ nlohmann::ordered_json naas_to_json(const NaasProblem& p, const NaasResult& r) {
     j["wall_s"] = r.wall_seconds;
     j["stopped"] = r.stopped;
     j["found"] = r.found;
+    j["refined"] = r.refined;
     j["accelerator"] = r.found ? hardware_json(r.best) : nlohmann::ordered_json(nullptr);
     j["baseline_accelerator"] = hardware_json(r.baseline);
     nlohmann::ordered_json benchmarks = nlohmann::ordered_json::array();

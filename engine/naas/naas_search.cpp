@@ -9,6 +9,7 @@
 
 #include "cost/bounds.hpp"
 #include "naas/cma_es.hpp"
+#include "naas/naas_mapping_search.hpp"
 #include "search/fixed_dataflow.hpp"
 #include "search/gamma.hpp"
 #include "util/diagnostic.hpp"
@@ -20,6 +21,8 @@ namespace mapscape {
 namespace {
 
 std::uint64_t combine(std::uint64_t h, std::uint64_t v) { return mix_seed(h, v); }
+
+constexpr int kRefinedDesigns = 3;
 
 // What a layer's mapping depends on: its type, sizes and strides (not its name).
 std::uint64_t layer_key(const Layer& layer) {
@@ -43,7 +46,7 @@ std::uint64_t hardware_key(const NaasHardware& hw) {
 // tile rule (sizing only). Seeded by what it searches, so a cached result is the one any
 // candidate would have found.
 NaasLayerResult map_layer(const Layer& layer, const Accelerator& acc, std::int64_t samples, std::uint64_t seed,
-                          const FixedDataflow* fixed) {
+                          const FixedDataflow* fixed, const NaasEncoding* naas_encoding) {
     SearchProblem p;
     p.layer = layer;
     p.accelerator = acc;
@@ -54,6 +57,8 @@ NaasLayerResult map_layer(const Layer& layer, const Accelerator& acc, std::int64
     SearchResult r;
     if (fixed) {
         r = run_fixed_dataflow(p, *fixed);
+    } else if (naas_encoding) {
+        r = run_naas_mapping_search(p, *naas_encoding);
     } else {
         GammaOptions options;
         options.population = static_cast<int>(std::clamp<std::int64_t>(samples / 10, 10, 200));
@@ -75,8 +80,10 @@ public:
 
     // Scores the designs (geomean EDP over the benchmarks; +inf when a layer has no mapping).
     // Each design runs its own benchmark set (the problem's, or its network variant's).
+    // `naas_encoding`: NAAS's mapping search in that encoding; none: GAMMA (or `fixed`).
     std::vector<NaasDesign> evaluate(const std::vector<NaasHardware>& designs, const std::vector<const std::vector<NaasBenchmark>*>& sets,
-                                     std::int64_t samples, const FixedDataflow* fixed, const std::vector<Accelerator>* accelerators = nullptr) {
+                                     std::int64_t samples, const FixedDataflow* fixed, const NaasEncoding* naas_encoding,
+                                     const std::vector<Accelerator>* accelerators = nullptr) {
         // The (layer shape, hardware) pairs not yet searched, each once.
         struct Task {
             std::uint64_t key;
@@ -89,7 +96,7 @@ public:
         for (std::size_t i = 0; i < designs.size(); ++i)
             accs.push_back(accelerators ? (*accelerators)[i] : naas_accelerator(designs[i], problem_.resources));
         for (std::size_t i = 0; i < designs.size(); ++i) {
-            const std::uint64_t hw = hardware_key(designs[i]);
+            const std::uint64_t hw = combine(combine(hardware_key(designs[i]), static_cast<std::uint64_t>(samples)), searcher(fixed, naas_encoding));
             for (const NaasBenchmark& b : *sets[i])
                 for (const Layer& l : b.layers) {
                     const std::uint64_t key = combine(hw, layer_key(l));
@@ -102,7 +109,7 @@ public:
         }
         std::vector<NaasLayerResult> found(tasks.size());
         pool_.parallel_for(tasks.size(), [&](std::size_t t) {
-            found[t] = map_layer(*tasks[t].layer, accs[tasks[t].design], samples, mix_seed(problem_.seed, tasks[t].key), fixed);
+            found[t] = map_layer(*tasks[t].layer, accs[tasks[t].design], samples, mix_seed(problem_.seed, tasks[t].key), fixed, naas_encoding);
         });
         for (std::size_t t = 0; t < tasks.size(); ++t) cache_.emplace(tasks[t].key, std::move(found[t]));
         searches_ += static_cast<std::int64_t>(tasks.size());
@@ -112,7 +119,7 @@ public:
             NaasDesign& d = out[i];
             d.hardware = designs[i];
             d.accelerator = accs[i];
-            const std::uint64_t hw = hardware_key(designs[i]);
+            const std::uint64_t hw = combine(combine(hardware_key(designs[i]), static_cast<std::uint64_t>(samples)), searcher(fixed, naas_encoding));
             std::vector<double> edps;
             for (const NaasBenchmark& b : *sets[i]) {
                 NaasBenchmarkResult r;
@@ -133,6 +140,10 @@ public:
             d.geomean_edp = geomean(edps);
         }
         return out;
+    }
+
+    static std::uint64_t searcher(const FixedDataflow* fixed, const NaasEncoding* e) {
+        return fixed ? 100 + static_cast<std::uint64_t>(*fixed) : e ? 200 + static_cast<std::uint64_t>(*e) : 300;
     }
 
     std::int64_t searches() const { return searches_; }
@@ -226,7 +237,7 @@ NaasDesign naas_baseline(const NaasProblem& problem) {
     NaasHardware hw = native_hardware(problem.resources);
     hw.l1_bytes = own.front().l1_size_bytes;
     hw.l2_bytes = own.front().l2_size_bytes;
-    NaasDesign d = e.evaluate({hw}, {&set}, problem.baseline_mapping_samples, nullptr, &own).front();
+    NaasDesign d = e.evaluate({hw}, {&set}, problem.baseline_mapping_samples, nullptr, nullptr, &own).front();
     if (problem.network) d.variant = problem.network->family.reference;
     return d;
 }
@@ -266,9 +277,27 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
     const std::int64_t least_l1 = least_l1_bytes(problem, sets);
     const FixedDataflow native = problem.resources.native_dataflow;
     const FixedDataflow* fixed = problem.decode.sizing_only ? &native : nullptr;
+    const NaasEncoding* naas_mapping = problem.mapping_search == NaasMappingSearch::Naas ? &problem.decode.encoding : nullptr;
     const int genes = kNaasHardwareGenes + (problem.network ? 1 : 0);
     CmaEs es(std::vector<double>(static_cast<std::size_t>(genes), 0.5), 0.3, problem.population, mix_seed(problem.seed, 0x6e616173ULL));
     std::size_t best_set = 0;
+    // The best few distinct designs, whose mappings are searched again at the baseline's budget
+    // at the end: the search compares candidates at a small per-layer budget, the report should
+    // not.
+    struct Contender {
+        double fitness;
+        NaasHardware hw;
+        std::size_t set;
+    };
+    std::vector<Contender> contenders;
+    const auto consider = [&](const NaasDesign& d, std::size_t set) {
+        if (!std::isfinite(d.geomean_edp)) return;
+        for (const Contender& c : contenders)
+            if (c.hw == d.hardware && c.set == set) return;
+        contenders.push_back({d.geomean_edp, d.hardware, set});
+        std::stable_sort(contenders.begin(), contenders.end(), [](const Contender& a, const Contender& b) { return a.fitness < b.fitness; });
+        if (contenders.size() > static_cast<std::size_t>(kRefinedDesigns)) contenders.pop_back();
+    };
     for (int it = 1; it <= problem.iterations && !stop.stop_requested(); ++it) {
         NaasIteration record;
         record.iteration = it;
@@ -295,7 +324,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         if (designs.empty()) break;
         std::vector<const std::vector<NaasBenchmark>*> design_sets;
         for (std::size_t set : chosen) design_sets.push_back(&sets[set]);
-        std::vector<NaasDesign> scored = evaluator.evaluate(designs, design_sets, problem.mapping_samples, fixed);
+        std::vector<NaasDesign> scored = evaluator.evaluate(designs, design_sets, problem.mapping_samples, fixed, naas_mapping);
         std::vector<double> fitness;
         double sum = 0;
         int valid = 0;
@@ -305,6 +334,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
                 d.variant = variants[chosen[i]];
                 result.explored[chosen[i]].edp = std::min(result.explored[chosen[i]].edp, d.geomean_edp);
             }
+            consider(d, chosen[i]);
             fitness.push_back(d.geomean_edp);
             record.population.push_back(d.geomean_edp);
             if (std::isfinite(d.geomean_edp)) {
@@ -330,6 +360,26 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         es.tell(drawn, fitness);
         result.trace.push_back(record);
         if (sink) sink->iteration(record, result.best);
+    }
+    if (!contenders.empty() && problem.mapping_samples < problem.baseline_mapping_samples && !stop.stop_requested()) {
+        std::vector<NaasHardware> hws;
+        std::vector<const std::vector<NaasBenchmark>*> contender_sets;
+        for (const Contender& c : contenders) {
+            hws.push_back(c.hw);
+            contender_sets.push_back(&sets[c.set]);
+        }
+        std::vector<NaasDesign> refined = evaluator.evaluate(hws, contender_sets, problem.baseline_mapping_samples, fixed, naas_mapping);
+        for (std::size_t i = 0; i < refined.size(); ++i) {
+            if (problem.network) {
+                refined[i].variant = variants[contenders[i].set];
+                result.explored[contenders[i].set].edp = std::min(result.explored[contenders[i].set].edp, refined[i].geomean_edp);
+            }
+            if (i == 0 || refined[i].geomean_edp < result.best.geomean_edp) {
+                result.best = refined[i];
+                best_set = contenders[i].set;
+            }
+        }
+        result.refined = true;
     }
     if (problem.network) {
         result.bounds = bounds_of(sets[best_set]);

@@ -37,15 +37,20 @@ struct NaasNetworkLevel {
     double accuracy_floor = 0;  // top-1, percent
 };
 
+// How each layer's mapping is searched on a candidate: NAAS's own (the candidate's encoding,
+// naas_mapping_search.hpp) or GAMMA. The baseline is always mapped with GAMMA.
+enum class NaasMappingSearch { Naas, Gamma };
+
 struct NaasProblem {
     NaasResources resources;
+    NaasMappingSearch mapping_search = NaasMappingSearch::Naas;
     std::vector<NaasBenchmark> benchmarks;  // unused with a network level
     std::optional<NaasNetworkLevel> network;
     NaasDecodeOptions decode;           // importance or index encoding; sizing only
     int population = 20;
     int iterations = 30;
     std::int64_t mapping_samples = 300;            // per layer and candidate
-    std::int64_t baseline_mapping_samples = 3000;  // per layer on the resources' own accelerator
+    std::int64_t baseline_mapping_samples = 3000;  // per layer on the resources' own accelerator, and on the best designs at the end
     std::uint64_t seed = 1;
     int threads = 1;                    // results do not depend on it
 };
@@ -110,6 +115,9 @@ struct NaasResult {
     double bound_geomean_edp = 0;
     std::vector<NaasIteration> trace;
     std::int64_t candidates = 0, redraws = 0, mapping_searches = 0, cache_hits = 0;
+    // The best three distinct designs' mappings were searched again at the baseline's per-layer
+    // budget and the best of them reported (when the search's budget is smaller).
+    bool refined = false;
     double wall_seconds = 0;
     bool stopped = false;
 };

@@ -9,6 +9,7 @@
 
 #include "cost/evaluate.hpp"
 #include "naas/cma_es.hpp"
+#include "naas/naas_mapping_search.hpp"
 #include "naas/naas_search.hpp"
 #include "test_support.hpp"
 #include "util/diagnostic.hpp"
@@ -106,6 +107,38 @@ private slots:
             es.tell(xs, f);
         }
         QVERIFY2(best < 1e-10, qPrintable(QString::number(best)));
+    }
+
+    // NAAS's own mapping search, in either encoding: valid mappings with the accelerator's
+    // connectivity, within the budget, the same for a seed.
+    void the_mapping_search_keeps_the_connectivity_in_both_encodings() {
+        const NaasResources r = naas_resources("eyeriss");
+        NaasHardware hw;
+        hw.levels = 2;
+        hw.dims = {24, 7, 1};
+        hw.parallel = {DimRole::Out, DimRole::Col, DimRole::Row};
+        hw.l1_bytes = 688;
+        hw.l2_bytes = 45552;
+        SearchProblem p;
+        p.layer = load_bundled_model("mobilenet_v2").layers[3];
+        p.accelerator = naas_accelerator(hw, r);
+        p.system = TargetSystem::S3;
+        p.objective = Objective::of(Metric::Edp);
+        p.budget.samples = 400;
+        p.seed = 9;
+        for (NaasEncoding e : {NaasEncoding::Importance, NaasEncoding::Index}) {
+            const SearchResult a = run_naas_mapping_search(p, e);
+            QVERIFY(a.found);
+            MAPSCAPE_COMPARE_I64(a.samples, 400);
+            QVERIFY(evaluate(p.layer, p.accelerator, a.best_mapping).valid());
+            QCOMPARE(a.best_mapping.num_levels(), 2);
+            MAPSCAPE_COMPARE_I64(a.best_mapping.cluster_size(1), 7);
+            for (const Directive& d : a.best_mapping.level(0))
+                if (d.kind == DirectiveKind::SpatialMap) QCOMPARE(d.dim, Dim::K);
+            const SearchResult b = run_naas_mapping_search(p, e);
+            QCOMPARE(a.best_objective, b.best_objective);
+            QVERIFY(a.best_mapping == b.best_mapping);
+        }
     }
 
     void a_design_maps_every_layer_with_its_connectivity_and_respects_the_bound() {
