@@ -40,7 +40,7 @@ void AcceleratorSketch::set_design(const Accelerator& accelerator, const AreaBre
     accelerator_ = accelerator;
     area_ = area;
     budget_um2_ = budget_um2;
-    setToolTip(caption());
+    setToolTip(connectivity().isEmpty() ? caption() : caption() + QStringLiteral("\n") + connectivity());
     update();
 }
 
@@ -50,16 +50,45 @@ void AcceleratorSketch::clear() {
     update();
 }
 
+QString role_letter(DimRole r) {
+    switch (r) {
+        case DimRole::Out: return QStringLiteral("K");
+        case DimRole::In: return QStringLiteral("C");
+        case DimRole::Row: return QStringLiteral("Y'");
+        case DimRole::Col: return QStringLiteral("X'");
+        case DimRole::FilterRow: return QStringLiteral("R");
+        case DimRole::FilterCol: return QStringLiteral("S");
+    }
+    return {};
+}
+
+QString AcceleratorSketch::connectivity() const {
+    // An array whose connectivity is fixed (NAAS's designs, the fixed styles): what each of its
+    // dimensions parallelises, outermost first, as the NAAS paper's Figure 7 names them.
+    if (!accelerator_ || accelerator_->map_space.flexible()) return {};
+    const MapSpace& space = accelerator_->map_space;
+    QStringList parallel;
+    for (std::size_t k = 0; k < space.levels.size(); ++k) {
+        QStringList roles;
+        for (DimRole r : space.levels[k].parallel) roles << role_letter(r);
+        QString item = roles.isEmpty() ? QStringLiteral("any") : roles.join(QStringLiteral("/"));
+        if (k < accelerator_->pe_hierarchy.size()) item += QStringLiteral(" (%1)").arg(accelerator_->pe_hierarchy[k]);
+        parallel << item;
+    }
+    return tr("parallel: %1").arg(parallel.join(QStringLiteral(" × ")));
+}
+
 QString AcceleratorSketch::caption() const {
     if (!accelerator_) return tr("No design yet");
     const std::vector<std::int64_t> shape = array_shape(*accelerator_);
     QStringList dims;
     for (std::int64_t d : shape) dims << QString::number(d);
-    return tr("%1 PEs as %2, L1 %3 per PE, L2 %4")
-        .arg(accelerator_->num_pes)
-        .arg(dims.join(QStringLiteral(" × ")))
-        .arg(quantity_text(static_cast<double>(accelerator_->l1_size_bytes), Quantity::Bytes))
-        .arg(quantity_text(static_cast<double>(accelerator_->l2_size_bytes), Quantity::Bytes));
+    QString text = tr("%1 PEs as %2, L1 %3 per PE, L2 %4")
+                       .arg(accelerator_->num_pes)
+                       .arg(dims.join(QStringLiteral(" × ")))
+                       .arg(quantity_text(static_cast<double>(accelerator_->l1_size_bytes), Quantity::Bytes))
+                       .arg(quantity_text(static_cast<double>(accelerator_->l2_size_bytes), Quantity::Bytes));
+    return text;
 }
 
 void AcceleratorSketch::paintEvent(QPaintEvent*) {
@@ -77,12 +106,17 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRectF(whole.left(), whole.top(), whole.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
                fm.elidedText(caption(), Qt::ElideRight, static_cast<int>(whole.width())));
+    const QString parallel = connectivity();
+    const double header = parallel.isEmpty() ? line : 2 * line;
+    if (!parallel.isEmpty())
+        p.drawText(QRectF(whole.left(), whole.top() + line, whole.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
+                   fm.elidedText(parallel, Qt::ElideRight, static_cast<int>(whole.width())));
 
     // The area bar and its legend take the bottom three lines; the array the rest.
     const double bar_h = line * 1.3;
     const QRectF legend(whole.left(), whole.bottom() - line, whole.width(), line);
     const QRectF bar(whole.left(), legend.top() - 4 - bar_h, whole.width(), bar_h);
-    const QRectF array_box(whole.left(), whole.top() + line + 6, whole.width(), bar.top() - 10 - (whole.top() + line + 6));
+    const QRectF array_box(whole.left(), whole.top() + header + 6, whole.width(), bar.top() - 10 - (whole.top() + header + 6));
 
     // The PE array: rows x columns of the two innermost dimensions; outer ones as stacked planes.
     const std::vector<std::int64_t> shape = array_shape(*accelerator_);

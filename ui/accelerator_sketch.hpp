@@ -23,6 +23,9 @@ public:
     bool has_design() const { return accelerator_.has_value(); }
     // The caption under the array, e.g. "520 PEs as 26 x 20, L1 112 B per PE, L2 16 KiB".
     QString caption() const;
+    // What each array dimension parallelises, for an array whose connectivity is fixed ("parallel:
+    // K (19) × C (1) × X' (8)"); empty for a fully flexible one.
+    QString connectivity() const;
 
     QSize sizeHint() const override { return {320, 220}; }
     QSize minimumSizeHint() const override { return {200, 140}; }
@@ -35,6 +38,9 @@ private:
     AreaBreakdown area_;
     double budget_um2_ = 0;
 };
+
+// A role's letter as the papers write loop dimensions: K, C, Y', X', R, S.
+QString role_letter(DimRole role);
 
 // The array's shape as drawn: the cluster sizes of its parallel levels, outermost first.
 std::vector<std::int64_t> array_shape(const Accelerator& accelerator);

@@ -10,15 +10,18 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "accelerator_sketch.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "cost_readout.hpp"
 #include "mapping/map_space.hpp"
+#include "naas_panel.hpp"
 #include "plot_canvas.hpp"
 #include "search/maestro_export.hpp"
 #include "study_document.hpp"
@@ -75,7 +78,9 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     objective_->setToolTip(tr("Of the whole model: latency, energy, energy-delay product, latency-area product"));
     method_ = new QComboBox;
     for (const std::string& n : codesign_algorithm_names()) method_->addItem(QString::fromStdString(n));
-    method_->setToolTip(tr("DiGamma, or one of the paper's baselines (black-box optimizers, HW-opt, Mapping-opt)"));
+    method_->addItem(QStringLiteral("naas"));
+    method_->setToolTip(tr("DiGamma, or one of the paper's baselines (black-box optimizers, HW-opt, Mapping-opt); "
+                           "or NAAS, which searches connectivity too within a known accelerator's resources"));
     map_space_ = new QComboBox;
     for (const std::string& n : map_space_presets()) map_space_->addItem(QString::fromStdString(n));
     map_space_->setToolTip(tr("The accelerator's flexibility: the mappings the designed array may run"));
@@ -104,21 +109,22 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     // The settings in a grid of three rows, so they fit a 1280-pixel-wide window beside the docks.
     auto* settings_grid = new QGridLayout;
     int cell = 0;
-    auto add = [&settings_grid, &cell](const QString& label, QWidget* w) {
+    auto add = [this, &settings_grid, &cell](const QString& label, QWidget* w, bool digamma_only) {
         auto* l = new QLabel(label);
         l->setBuddy(w);
         settings_grid->addWidget(l, cell / 3, 2 * (cell % 3));
         settings_grid->addWidget(w, cell / 3, 2 * (cell % 3) + 1);
         ++cell;
+        if (digamma_only) digamma_only_.insert(digamma_only_.end(), {l, w});
     };
-    add(tr("&Platform"), platform_);
-    add(tr("&Budget"), budget_mm2_);
-    add(tr("Area &model"), area_model_);
-    add(tr("&Objective"), objective_);
-    add(tr("Met&hod"), method_);
-    add(tr("Map &space"), map_space_);
-    add(tr("Sa&mples"), samples_);
-    add(tr("S&eed"), seed_);
+    add(tr("&Platform"), platform_, true);
+    add(tr("&Budget"), budget_mm2_, true);
+    add(tr("Area &model"), area_model_, true);
+    add(tr("&Objective"), objective_, true);
+    add(tr("Met&hod"), method_, false);
+    add(tr("Map &space"), map_space_, true);
+    add(tr("Sa&mples"), samples_, true);
+    add(tr("S&eed"), seed_, false);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(run_button_);
     buttons->addWidget(stop_button_);
@@ -163,10 +169,19 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     bottom->addWidget(use_button_);
     bottom->addWidget(export_button_);
 
+    auto* digamma_page = new QWidget;
+    auto* digamma_box = new QVBoxLayout(digamma_page);
+    digamma_box->setContentsMargins(0, 0, 0, 0);
+    digamma_box->addWidget(progress_);
+    digamma_box->addWidget(body, 1);
+    naas_ = new NaasPanel;
+    pages_ = new QStackedWidget;
+    pages_->addWidget(digamma_page);
+    pages_->addWidget(naas_);
+
     auto* box = new QVBoxLayout(this);
     box->addLayout(settings_grid);
-    box->addWidget(progress_);
-    box->addWidget(body, 1);
+    box->addWidget(pages_, 1);
     box->addLayout(bottom);
 
     connect(platform_, &QComboBox::currentIndexChanged, this, [this] {
@@ -180,6 +195,9 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
         if (!dir.isEmpty()) export_design(dir);
     });
     connect(y_metric_, &QComboBox::currentIndexChanged, this, [this] { rebuild_scatter(); });
+    connect(method_, &QComboBox::currentIndexChanged, this, &CodesignView::show_method);
+    connect(naas_, &NaasPanel::status, this, &CodesignView::set_status);
+    connect(naas_, &NaasPanel::changed, this, &CodesignView::update_buttons);
     connect(&controller_, &CodesignController::updated, this, &CodesignView::receive);
     connect(&controller_, &CodesignController::run_over, this, &CodesignView::update_buttons);
     connect(doc_, &StudyDocument::model_changed, this, &CodesignView::update_buttons);
@@ -202,8 +220,30 @@ CodesignSettings CodesignView::settings() const {
     return s;
 }
 
+bool CodesignView::naas_mode() const { return method_->currentText() == QStringLiteral("naas"); }
+
+void CodesignView::show_method() {
+    const bool naas = naas_mode();
+    pages_->setCurrentIndex(naas ? 1 : 0);
+    for (QWidget* w : digamma_only_) w->setVisible(!naas);
+    update_buttons();
+}
+
 int CodesignView::run() {
     const Model& model = doc_->study().model;
+    if (naas_mode()) {
+        QString why;
+        const int id = naas_->run(model, static_cast<std::uint64_t>(seed_->value()), &why);
+        if (id == 0) {
+            set_status(why, true);
+            return 0;
+        }
+        designed_model_ = model.name;
+        designed_layers_ = model.layers.size();
+        set_status(tr("Running NAAS within %1's resources…").arg(naas_->settings(1).resources.c_str()));
+        update_buttons();
+        return id;
+    }
     try {
         run_ = controller_.start(settings(), model);
     } catch (const InputError& e) {
@@ -229,7 +269,10 @@ int CodesignView::run() {
     return run_;
 }
 
-void CodesignView::stop() { controller_.stop(); }
+void CodesignView::stop() {
+    if (naas_->running()) naas_->stop();
+    controller_.stop();
+}
 
 double CodesignView::y_of(const DesignDot& d) const {
     return y_metric_->currentData().toString() == QStringLiteral("energy") ? d.energy_nj : d.runtime_cycles;
@@ -340,6 +383,20 @@ void CodesignView::receive(const CodesignSnapshot& s) {
 
 bool CodesignView::use_design() {
     const Study& study = doc_->study();
+    if (naas_mode()) {
+        const std::optional<DesignPoint> d = naas_->best_for_study(study.model);
+        if (!d || study.model.name != designed_model_) {
+            set_status(tr("No NAAS design for the study's model to use (the network level designs for another network)."), true);
+            return false;
+        }
+        std::map<int, Mapping> mappings;
+        for (std::size_t l = 0; l < d->mappings.size(); ++l) mappings[static_cast<int>(l)] = d->mappings[l];
+        Accelerator acc = d->accelerator;
+        acc.name = "naas-" + naas_->settings(1).resources;
+        doc_->set_design(acc, "", mappings, tr("Use the NAAS accelerator (%1 PEs) and its mappings").arg(acc.num_pes));
+        set_status(tr("The study now uses the NAAS accelerator and its %1 mappings (Edit > Undo restores the previous ones).").arg(mappings.size()));
+        return true;
+    }
     if (!has_best_ || study.model.name != designed_model_ || study.model.layers.size() != designed_layers_ ||
         best_.mappings.size() != study.model.layers.size()) {
         set_status(tr("No design for the study's model to use."), true);
@@ -356,6 +413,24 @@ bool CodesignView::use_design() {
 }
 
 int CodesignView::export_design(const QString& directory) {
+    if (naas_mode()) {
+        const Model& model = doc_->study().model;
+        const std::optional<DesignPoint> d = naas_->best_for_study(model);
+        if (!d) {
+            set_status(tr("No NAAS design for the study's model to export."), true);
+            return 0;
+        }
+        try {
+            std::vector<ExportLayer> layers;
+            for (std::size_t l = 0; l < model.layers.size(); ++l) layers.push_back({model.layers[l], d->mappings[l]});
+            const ExportedFiles files = export_maestro_files(directory.toStdString(), model.name, layers, d->accelerator);
+            set_status(tr("Wrote %1 MAESTRO files to %2").arg(files.paths.size()).arg(directory));
+            return static_cast<int>(files.paths.size());
+        } catch (const std::exception& e) {
+            set_status(tr("Could not export: %1").arg(QString::fromStdString(e.what())), true);
+            return 0;
+        }
+    }
     if (!has_best_) {
         set_status(tr("No design to export yet."), true);
         return 0;
@@ -374,10 +449,16 @@ int CodesignView::export_design(const QString& directory) {
 }
 
 void CodesignView::update_buttons() {
-    const bool running = controller_.running();
+    const bool running = controller_.running() || (naas_ && naas_->running());
     run_button_->setEnabled(!running);
     stop_button_->setEnabled(running);
     const bool same_model = doc_->study().model.name == designed_model_ && doc_->study().model.layers.size() == designed_layers_;
+    if (naas_ && naas_mode()) {
+        const bool usable = !running && naas_->best_for_study(doc_->study().model).has_value() && same_model;
+        use_button_->setEnabled(usable);
+        export_button_->setEnabled(usable);
+        return;
+    }
     use_button_->setEnabled(has_best_ && finished_ && same_model);
     export_button_->setEnabled(has_best_ && finished_);
 }

@@ -4,7 +4,8 @@
 // scatter of the designs' area against latency (or energy) with the budget line, the bound and
 // the Pareto front; the best design drawn (array shape, the area split against the budget); the
 // convergence with the bound. "Use this design" puts the accelerator and its mappings into the
-// study as one undoable edit; the design exports as MAESTRO files.
+// study as one undoable edit; the design exports as MAESTRO files. The method "naas" searches
+// within a known accelerator's resources instead (NaasPanel: its settings and charts).
 #pragma once
 
 #include <QWidget>
@@ -22,10 +23,12 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 
 namespace mapscape::ui {
 
 class AcceleratorSketch;
+class NaasPanel;
 class PlotCanvas;
 class StudyDocument;
 
@@ -62,6 +65,9 @@ public:
     QPushButton* stop_button() const { return stop_button_; }
     QPushButton* use_button() const { return use_button_; }
     QPushButton* export_button() const { return export_button_; }
+    // NAAS (method "naas"): its settings and charts replace DiGamma's.
+    NaasPanel* naas() const { return naas_; }
+    bool naas_mode() const;
     std::size_t dot_count() const { return dots_.size(); }
     const std::vector<QPointF>& pareto_front() const;
 
@@ -86,7 +92,12 @@ private:
     DesignPoint best_;
     bool finished_ = false;
 
+    void show_method();
+
     QComboBox *platform_, *area_model_, *objective_, *method_, *map_space_, *y_metric_;
+    NaasPanel* naas_ = nullptr;
+    QStackedWidget* pages_ = nullptr;
+    std::vector<QWidget*> digamma_only_;  // settings NAAS does not use (hidden in its mode)
     QDoubleSpinBox* budget_mm2_;
     QSpinBox *samples_, *seed_;
     QPushButton *run_button_, *stop_button_, *use_button_, *export_button_;

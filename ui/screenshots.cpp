@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "codesign_view.hpp"
+#include "naas_panel.hpp"
 #include "main_window.hpp"
 #include "schedule_view.hpp"
 #include "search_panel.hpp"
@@ -75,6 +76,18 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
     });
     steps->push_back([&w] { return !w.codesign()->controller()->running() && w.codesign()->export_button()->isEnabled(); });  // wait
     steps->push_back([save] { return save("codesign"); });
+    steps->push_back([&w] {  // NAAS within Eyeriss's resources, the study's model
+        w.codesign()->method()->setCurrentText(QStringLiteral("naas"));
+        w.codesign()->naas()->iterations()->setValue(12);
+        w.codesign()->run();
+        return true;
+    });
+    steps->push_back([&w] { return !w.codesign()->naas()->running(); });  // wait
+    steps->push_back([save] { return save("naas"); });
+    steps->push_back([&w] {
+        w.codesign()->method()->setCurrentText(QStringLiteral("digamma"));
+        return true;
+    });
 #ifdef MAPSCAPE_HAS_SURROGATE
     steps->push_back([&w] {  // a two-level mapping of the kind the surrogate reads, then its view
         w.document()->select_layer(1);

@@ -20,6 +20,7 @@
 #include "codesign_view.hpp"
 #include "cost/evaluate.hpp"
 #include "main_window.hpp"
+#include "naas_panel.hpp"
 #include "window_fixture.hpp"
 #include "mapping/maestro_file.hpp"
 #include "plot_canvas.hpp"
@@ -130,6 +131,46 @@ private slots:
         QVERIFY(doc->study().mappings == mappings_before);
         doc->undo_stack()->redo();
         QCOMPARE(doc->study().accelerator.num_pes, best.accelerator.num_pes);
+    }
+
+    // NAAS as the Co-design view's method: its settings replace DiGamma's, the population's EDP
+    // per iteration and the design (parallel dimensions named) appear as it runs, and its design
+    // goes into the study as one undoable edit.
+    void naas_runs_in_the_view_and_its_design_can_be_used() {
+        auto w = open_window();
+        CodesignView* v = w->codesign();
+        StudyDocument* doc = w->document();
+        v->method()->setCurrentText(QStringLiteral("naas"));
+        QVERIFY(v->naas_mode());
+        QVERIFY(!v->area_budget()->isVisibleTo(v));
+        v->naas()->resources()->setCurrentText(QStringLiteral("shidiannao"));
+        v->naas()->population()->setValue(6);
+        v->naas()->iterations()->setValue(3);
+        QVERIFY(v->run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->naas()->running(), 120000);
+        QCoreApplication::processEvents();
+        const NaasSnapshot& s = v->naas()->snapshot();
+        QVERIFY(s.finished && s.has_best && s.has_baseline);
+        QCOMPARE(static_cast<int>(s.iterations.size()), 3);
+        QVERIFY(!v->naas()->population_chart()->data(0).empty());  // the candidates' EDPs
+        QVERIFY(s.best.hardware.num_pes() <= 64);
+        QVERIFY(v->naas()->sketch()->connectivity().startsWith(QStringLiteral("parallel: ")));
+        QTRY_VERIFY(v->use_button()->isEnabled());
+        const int steps = doc->undo_stack()->count();
+        QVERIFY(v->use_design());
+        QCOMPARE(doc->undo_stack()->count(), steps + 1);
+        QCOMPARE(doc->study().accelerator.num_pes, s.best.accelerator.num_pes);
+        // The study's layers run on it with the mappings NAAS found, at the runtimes it reported.
+        std::int64_t total = 0;
+        for (std::size_t l = 0; l < doc->study().model.layers.size(); ++l) {
+            const CostReport r = evaluate(doc->layer(static_cast<int>(l)), doc->study().accelerator, doc->study().mapping_for(static_cast<int>(l)));
+            QVERIFY(r.valid());
+            total += r.runtime_cycles;
+        }
+        QCOMPARE(total, s.best.benchmarks.front().runtime_cycles);
+        doc->undo_stack()->undo();
+        v->method()->setCurrentText(QStringLiteral("digamma"));
+        QVERIFY(v->area_budget()->isVisibleTo(v));
     }
 
     void exported_files_reread_give_the_same_figures() {
