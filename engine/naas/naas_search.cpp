@@ -46,7 +46,7 @@ std::uint64_t hardware_key(const NaasHardware& hw) {
 // tile rule (sizing only). Seeded by what it searches, so a cached result is the one any
 // candidate would have found.
 NaasLayerResult map_layer(const Layer& layer, const Accelerator& acc, std::int64_t samples, std::uint64_t seed,
-                          const FixedDataflow* fixed, const NaasEncoding* naas_encoding) {
+                          const FixedDataflow* fixed, const NaasEncoding* naas_encoding, std::stop_token stop) {
     SearchProblem p;
     p.layer = layer;
     p.accelerator = acc;
@@ -56,13 +56,13 @@ NaasLayerResult map_layer(const Layer& layer, const Accelerator& acc, std::int64
     p.seed = seed;
     SearchResult r;
     if (fixed) {
-        r = run_fixed_dataflow(p, *fixed);
+        r = run_fixed_dataflow(p, *fixed, nullptr, stop);
     } else if (naas_encoding) {
-        r = run_naas_mapping_search(p, *naas_encoding);
+        r = run_naas_mapping_search(p, *naas_encoding, nullptr, stop);
     } else {
         GammaOptions options;
         options.population = static_cast<int>(std::clamp<std::int64_t>(samples / 10, 10, 200));
-        r = run_gamma(p, options);
+        r = run_gamma(p, options, nullptr, stop);
     }
     NaasLayerResult out;
     out.valid = r.found;
@@ -76,7 +76,9 @@ NaasLayerResult map_layer(const Layer& layer, const Accelerator& acc, std::int64
 
 class Evaluator {
 public:
-    Evaluator(const NaasProblem& problem, int threads) : problem_(problem), pool_(threads) {}
+    // A stop request ends the mapping searches under way (their results are then partial: the
+    // caller discards the batch).
+    Evaluator(const NaasProblem& problem, int threads, std::stop_token stop = {}) : problem_(problem), pool_(threads), stop_(std::move(stop)) {}
 
     // Scores the designs (geomean EDP over the benchmarks; +inf when a layer has no mapping).
     // Each design runs its own benchmark set (the problem's, or its network variant's).
@@ -109,9 +111,15 @@ public:
         }
         std::vector<NaasLayerResult> found(tasks.size());
         pool_.parallel_for(tasks.size(), [&](std::size_t t) {
-            found[t] = map_layer(*tasks[t].layer, accs[tasks[t].design], samples, mix_seed(problem_.seed, tasks[t].key), fixed, naas_encoding);
+            if (stop_.stop_requested()) return;
+            found[t] = map_layer(*tasks[t].layer, accs[tasks[t].design], samples, mix_seed(problem_.seed, tasks[t].key), fixed, naas_encoding, stop_);
         });
-        for (std::size_t t = 0; t < tasks.size(); ++t) cache_.emplace(tasks[t].key, std::move(found[t]));
+        // A stopped batch's searches are partial: its layers are recorded as unmapped (the caller
+        // discards the batch and ends the run).
+        if (!stop_.stop_requested())
+            for (std::size_t t = 0; t < tasks.size(); ++t) cache_.emplace(tasks[t].key, std::move(found[t]));
+        else
+            for (std::size_t t = 0; t < tasks.size(); ++t) cache_.try_emplace(tasks[t].key);
         searches_ += static_cast<std::int64_t>(tasks.size());
 
         std::vector<NaasDesign> out(designs.size());
@@ -152,6 +160,7 @@ public:
 private:
     const NaasProblem& problem_;
     ThreadPool pool_;
+    std::stop_token stop_;
     std::unordered_map<std::uint64_t, NaasLayerResult> cache_;
     std::int64_t searches_ = 0, cache_hits_ = 0;
 };
@@ -229,8 +238,8 @@ Accelerator naas_baseline_accelerator(const NaasResources& resources, const std:
     return a;
 }
 
-NaasDesign naas_baseline(const NaasProblem& problem) {
-    Evaluator e(problem, problem.threads);
+NaasDesign naas_baseline(const NaasProblem& problem, std::stop_token stop) {
+    Evaluator e(problem, problem.threads, std::move(stop));
     const std::vector<NaasBenchmark> set =
         problem.network ? variant_benchmarks(problem.network->family, problem.network->family.reference) : problem.benchmarks;
     const std::vector<Accelerator> own{naas_baseline_accelerator(problem.resources, set)};
@@ -270,10 +279,10 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         return bounds;
     };
     result.bounds = bounds_of(sets.front());
-    result.baseline = naas_baseline(problem);
+    result.baseline = naas_baseline(problem, stop);
     if (sink) sink->baseline(result.baseline);
 
-    Evaluator evaluator(problem, problem.threads);
+    Evaluator evaluator(problem, problem.threads, stop);
     const std::int64_t least_l1 = least_l1_bytes(problem, sets);
     const FixedDataflow native = problem.resources.native_dataflow;
     const FixedDataflow* fixed = problem.decode.sizing_only ? &native : nullptr;
@@ -325,6 +334,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         std::vector<const std::vector<NaasBenchmark>*> design_sets;
         for (std::size_t set : chosen) design_sets.push_back(&sets[set]);
         std::vector<NaasDesign> scored = evaluator.evaluate(designs, design_sets, problem.mapping_samples, fixed, naas_mapping);
+        if (stop.stop_requested()) break;  // a partial generation is discarded
         std::vector<double> fitness;
         double sum = 0;
         int valid = 0;

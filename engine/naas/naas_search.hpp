@@ -134,7 +134,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink = nullptr, std::s
 
 // The resources' own accelerator running its native dataflow, each layer mapped by GAMMA within
 // that dataflow's map space (baseline_mapping_samples per layer): "mapped as well as it can be".
-NaasDesign naas_baseline(const NaasProblem& problem);
+NaasDesign naas_baseline(const NaasProblem& problem, std::stop_token stop = {});
 // That accelerator as the baseline runs it: its L1 raised to the least the benchmarks need under
 // its dataflow where it holds less (from its L2; the same total memory).
 Accelerator naas_baseline_accelerator(const NaasResources& resources, const std::vector<NaasBenchmark>& benchmarks);

@@ -216,6 +216,28 @@ private slots:
         QVERIFY(v->run_button()->isEnabled());
     }
 
+    void the_window_answers_and_stop_ends_a_long_naas_search() {
+        auto w = open_window();
+        CodesignView* v = w->codesign();
+        w->tabs()->setCurrentWidget(v);
+        v->method()->setCurrentText(QStringLiteral("naas"));
+        v->naas()->resources()->setCurrentText(QStringLiteral("eyeriss"));
+        v->naas()->iterations()->setValue(1000);
+        StallProbe probe;
+        probe.start();
+        QVERIFY(v->run() > 0);
+        QVERIFY(!v->run_button()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(v->naas()->snapshot().iterations.size() >= 2, 60000);
+        QVERIFY(v->naas()->running());
+        v->stop_button()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!v->naas()->running(), 10000);
+        const qint64 longest = probe.stop();
+        qInfo("longest event-loop stall during the NAAS search: %lld ms", longest);
+        QVERIFY2(longest <= 1000, qPrintable(QString("event loop stalled for %1 ms").arg(longest)));
+        QTRY_VERIFY(v->naas()->snapshot().finished && v->naas()->snapshot().stopped);
+        QVERIFY(v->run_button()->isEnabled());
+    }
+
     void the_accelerator_editor_shows_area_against_the_budget() {
         auto w = open_window();
         AcceleratorEditor* e = w->accelerator();
