@@ -71,13 +71,7 @@ DesignSpace::DesignSpace(const CodesignProblem& p) : problem_(&p) {
     max_l2_ = bytes_within(p.area_model.l2, p.area_budget_um2 - smallest.total_um2() + smallest.l2_um2);
     // The least L1 every PE needs (a map space that spreads filter rows or columns over an inner
     // level lowers it), and the most PEs that fit with it.
-    bool rows_spread = false, columns_spread = false;
-    for (std::size_t k = 1; k < constraints.levels.size(); ++k)
-        for (DimRole r : constraints.levels[k].parallel) {
-            rows_spread |= r == DimRole::FilterRow;
-            columns_spread |= r == DimRole::FilterCol;
-        }
-    for (const Layer& l : p.layers) least_l1_ = std::max(least_l1_, min_l1_elements(l, rows_spread, columns_spread) * p.base.word_size_bytes);
+    for (const Layer& l : p.layers) least_l1_ = std::max(least_l1_, min_l1_elements(l, constraints) * p.base.word_size_bytes);
     std::int64_t lo = 0, hi = max_pes_;
     auto fits = [&](std::int64_t pes) {
         one.num_pes = pes;

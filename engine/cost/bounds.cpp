@@ -47,6 +47,16 @@ std::int64_t min_l1_elements(const Layer& original, bool rows_spread, bool colum
     return 2 * (r * s + r * s + r * s);  // an input window, a filter and an output, each r x s
 }
 
+std::int64_t min_l1_elements(const Layer& layer, const MapSpace& space) {
+    bool rows_spread = false, columns_spread = false;
+    for (std::size_t k = 1; k < space.levels.size(); ++k)
+        for (DimRole r : space.levels[k].parallel) {
+            rows_spread |= r == DimRole::FilterRow;
+            columns_spread |= r == DimRole::FilterCol;
+        }
+    return min_l1_elements(layer, rows_spread, columns_spread);
+}
+
 std::int64_t max_busy_units(const Layer& layer, int levels) {
     std::vector<std::int64_t> sizes;
     for (Dim d : mappable_dims(layer))

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "arch/accelerator.hpp"
+#include "mapping/map_space.hpp"
 #include "search/objective.hpp"
 #include "workload/layer.hpp"
 
@@ -38,6 +39,9 @@ LayerBound layer_bound(const Layer& layer, const Accelerator& accelerator);
 // even one output takes r x s: 6 r s in all (ResNet-18's 7x7 first layer needs 294, its 3x3
 // layers 54; tests/engine/test_bounds.cpp finds mappings that need exactly that).
 std::int64_t min_l1_elements(const Layer& layer, bool filter_rows_spread = false, bool filter_columns_spread = false);
+// The same on an accelerator with this map space: filter rows (columns) are spread where an inner
+// level may parallelise them.
+std::int64_t min_l1_elements(const Layer& layer, const MapSpace& space);
 // The most units a mapping with `levels` cluster levels can keep busy: the product of the layer's
 // `levels` largest parallelisable dimensions (a dimension split at two levels splits its own size).
 std::int64_t max_busy_units(const Layer& layer, int levels);

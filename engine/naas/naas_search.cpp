@@ -221,15 +221,9 @@ Accelerator naas_baseline_accelerator(const NaasResources& resources, const std:
     // MAESTRO holds a whole filter window per PE (twice, with the input and output windows), so a
     // 7x7 layer needs 294 elements of L1 where NVDLA and the Edge TPU keep 64 B: the least the
     // benchmarks need under the native dataflow is taken from the L2, the total memory unchanged.
-    bool rows_spread = false, columns_spread = false;
-    for (const LevelFlexibility& level : a.map_space.levels)
-        for (DimRole r : level.parallel) {
-            rows_spread |= r == DimRole::FilterRow;
-            columns_spread |= r == DimRole::FilterCol;
-        }
     std::int64_t least = 0;
     for (const NaasBenchmark& b : benchmarks)
-        for (const Layer& l : b.layers) least = std::max(least, min_l1_elements(l, rows_spread, columns_spread) * a.word_size_bytes);
+        for (const Layer& l : b.layers) least = std::max(least, min_l1_elements(l, a.map_space) * a.word_size_bytes);
     least = (least + 15) / 16 * 16;
     if (least > a.l1_size_bytes) {
         a.l2_size_bytes = std::max<std::int64_t>(16, a.l2_size_bytes - (least - a.l1_size_bytes) * a.num_pes);
