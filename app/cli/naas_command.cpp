@@ -5,10 +5,10 @@
 
 #include <cmath>
 #include <cstdio>
-#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
+#include "cli/naas_setup.hpp"
 #include "naas/naas_json.hpp"
 #include "naas/naas_search.hpp"
 #include "search/maestro_export.hpp"
@@ -25,16 +25,11 @@ struct NaasOptions {
     std::string benchmarks;
     std::string resources;
     std::string encoding = "importance";
-    std::string mapping_search = "naas";
     std::string network;
     double accuracy_floor = -1;
     bool sizing_only = false;
-    int population = 20;
-    int iterations = 30;
-    std::int64_t mapping_samples = 300;
-    std::int64_t baseline_samples = 3000;
+    NaasSetupOptions setup;
     std::uint64_t seed = 1;
-    int threads = 0;
     std::string json_out;
     std::string export_dir;
     bool quiet = false;
@@ -62,9 +57,6 @@ NaasProblem build_problem(const NaasOptions& o) {
     const auto encoding = parse_encoding(o.encoding);
     if (!encoding) throw InputError({"--encoding", 0, 0}, "unknown encoding \"" + o.encoding + "\" (importance or index)");
     p.decode.encoding = *encoding;
-    if (o.mapping_search != "naas" && o.mapping_search != "gamma")
-        throw InputError({"--mapping-search", 0, 0}, "unknown mapping search \"" + o.mapping_search + "\" (naas or gamma)");
-    p.mapping_search = o.mapping_search == "gamma" ? NaasMappingSearch::Gamma : NaasMappingSearch::Naas;
     p.decode.sizing_only = o.sizing_only;
     if (!o.network.empty() || o.accuracy_floor >= 0) {
         if (!o.benchmarks.empty()) throw InputError({"--benchmarks", 0, 0}, "--benchmarks and a network level (--network, --accuracy-floor) exclude each other");
@@ -77,12 +69,8 @@ NaasProblem build_problem(const NaasOptions& o) {
             p.benchmarks.push_back({m.name, m.layers});
         }
     }
-    p.population = o.population;
-    p.iterations = o.iterations;
-    p.mapping_samples = o.mapping_samples;
-    p.baseline_mapping_samples = o.baseline_samples;
+    o.setup.apply(p);
     p.seed = o.seed;
-    p.threads = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     return p;
 }
 
@@ -158,15 +146,9 @@ void add_naas_command(CLI::App& app, int& exit_code) {
     c->add_option("--accuracy-floor", o->accuracy_floor, "the least ImageNet top-1 accuracy (percent) of the network variant (implies --network mobilenet_v2)")
         ->check(CLI::Range(0.0, 100.0));
     c->add_option("--encoding", o->encoding, "importance or index (the paper's Figure 9 ablation)")->capture_default_str();
-    c->add_option("--mapping-search", o->mapping_search, "each layer's mapping on a candidate: naas (the paper's encoding, with --encoding) or gamma")
-        ->capture_default_str();
     c->add_flag("--sizing-only", o->sizing_only, "search PEs, array shape and buffers only, with the resources' native connectivity and dataflow (NHAS-style)");
-    c->add_option("--population", o->population, "candidates per iteration")->capture_default_str()->check(CLI::Range(2, 10000));
-    c->add_option("--iterations", o->iterations, "iterations of the evolution strategy")->capture_default_str()->check(CLI::Range(1, 100000));
-    c->add_option("--mapping-samples", o->mapping_samples, "mapping-search samples per layer and candidate")->capture_default_str()->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
-    c->add_option("--baseline-samples", o->baseline_samples, "samples per layer on the resources' own accelerator (GAMMA) and on the best three designs at the end")->capture_default_str()->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
+    o->setup.add_to(*c);
     c->add_option("--seed", o->seed, "seed")->capture_default_str();
-    c->add_option("--threads", o->threads, "worker threads (0 = one per core); results do not depend on it")->capture_default_str()->check(CLI::NonNegativeNumber);
     c->add_option("--json", o->json_out, "write the run as JSON");
     c->add_option("--export-maestro", o->export_dir, "write the design's mappings as MAESTRO files (per benchmark: a file per layer, the model, the HW file)");
     c->add_flag("--quiet", o->quiet, "no progress or notes on standard error");

@@ -11,10 +11,10 @@
 #include <map>
 #include <memory>
 #include <sstream>
-#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
+#include "cli/naas_setup.hpp"
 #include "cli/table_cells.hpp"
 #include "naas/naas_search.hpp"
 #include "util/csv.hpp"
@@ -30,10 +30,7 @@ struct NaasCompareOptions {
     std::string figures = "5,8,9";
     std::string resources = "edgetpu,nvdla1024,eyeriss,nvdla256,shidiannao";
     std::string seeds = "1";
-    std::string mapping_search = "naas";
-    int population = 20, iterations = 30;
-    std::int64_t mapping_samples = 300, baseline_samples = 3000;
-    int threads = 0;
+    NaasSetupOptions setup;
     std::string markdown_out, csv_out;
     bool quiet = false;
 };
@@ -64,13 +61,8 @@ NaasProblem problem_for(const NaasCompareOptions& o, const std::string& resource
         const Model m = load_model(n);
         p.benchmarks.push_back({m.name, m.layers});
     }
-    p.mapping_search = o.mapping_search == "gamma" ? NaasMappingSearch::Gamma : NaasMappingSearch::Naas;
-    p.population = o.population;
-    p.iterations = o.iterations;
-    p.mapping_samples = o.mapping_samples;
-    p.baseline_mapping_samples = o.baseline_samples;
+    o.setup.apply(p);
     p.seed = seed;
-    p.threads = o.threads > 0 ? o.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     return p;
 }
 
@@ -90,8 +82,6 @@ double latency_room(const Row& r) { return static_cast<double>(r.baseline.runtim
 double energy_room(const Row& r) { return r.baseline.energy_nj / r.bound.energy_nj; }
 
 int run_naas_compare(const NaasCompareOptions& o) {
-    if (o.mapping_search != "naas" && o.mapping_search != "gamma")
-        throw InputError({"--mapping-search", 0, 0}, "unknown mapping search \"" + o.mapping_search + "\" (naas or gamma)");
     const std::vector<std::string> figures = split_list(o.figures), resources = split_list(o.resources);
     std::vector<std::uint64_t> seeds;
     for (const std::string& s : split_list(o.seeds)) seeds.push_back(std::stoull(s));
@@ -208,12 +198,7 @@ void add_naas_compare_command(CLI::App& app, int& exit_code) {
     c->add_option("--figures", o->figures, "which figures: 5, 8, 9 (comma-separated)")->capture_default_str();
     c->add_option("--resources", o->resources, "resources for Figures 5 and 9 (Figure 8 uses edgetpu and nvdla1024 among them)")->capture_default_str();
     c->add_option("--seeds", o->seeds, "comma-separated seeds")->capture_default_str();
-    c->add_option("--mapping-search", o->mapping_search, "each layer's mapping on a candidate: naas (the paper's encoding) or gamma")->capture_default_str();
-    c->add_option("--population", o->population, "candidates per iteration")->capture_default_str()->check(CLI::Range(2, 10000));
-    c->add_option("--iterations", o->iterations, "iterations per search")->capture_default_str()->check(CLI::Range(1, 100000));
-    c->add_option("--mapping-samples", o->mapping_samples, "mapping-search samples per layer and candidate")->capture_default_str()->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
-    c->add_option("--baseline-samples", o->baseline_samples, "GAMMA samples per layer on the baselines")->capture_default_str()->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
-    c->add_option("--threads", o->threads, "worker threads (0 = one per core); results do not depend on it")->capture_default_str()->check(CLI::NonNegativeNumber);
+    o->setup.add_to(*c);
     c->add_option("--markdown", o->markdown_out, "write the tables as Markdown");
     c->add_option("--csv", o->csv_out, "write every search's figures per benchmark as CSV");
     c->add_flag("--quiet", o->quiet, "no per-search lines on standard error");

@@ -1,0 +1,38 @@
+#include "cli/naas_setup.hpp"
+
+#include <algorithm>
+#include <thread>
+
+#include "util/diagnostic.hpp"
+
+namespace mapscape::cli {
+
+void NaasSetupOptions::add_to(CLI::App& c) {
+    c.add_option("--mapping-search", mapping_search, "each layer's mapping on a candidate: naas (the paper's encoding, with --encoding) or gamma")
+        ->capture_default_str();
+    c.add_option("--population", population, "candidates per iteration")->capture_default_str()->check(CLI::Range(2, 10000));
+    c.add_option("--iterations", iterations, "iterations of the evolution strategy")->capture_default_str()->check(CLI::Range(1, 100000));
+    c.add_option("--mapping-samples", mapping_samples, "mapping-search samples per layer and candidate")
+        ->capture_default_str()
+        ->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
+    c.add_option("--baseline-samples", baseline_samples,
+                 "samples per layer on the resources' own accelerator (GAMMA) and on the best three designs at the end")
+        ->capture_default_str()
+        ->check(CLI::Range(std::int64_t{10}, std::int64_t{10000000}));
+    c.add_option("--threads", threads, "worker threads (0 = one per core); results do not depend on it")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+}
+
+void NaasSetupOptions::apply(NaasProblem& p) const {
+    if (mapping_search != "naas" && mapping_search != "gamma")
+        throw InputError({"--mapping-search", 0, 0}, "unknown mapping search \"" + mapping_search + "\" (naas or gamma)");
+    p.mapping_search = mapping_search == "gamma" ? NaasMappingSearch::Gamma : NaasMappingSearch::Naas;
+    p.population = population;
+    p.iterations = iterations;
+    p.mapping_samples = mapping_samples;
+    p.baseline_mapping_samples = baseline_samples;
+    p.threads = threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+}  // namespace mapscape::cli
