@@ -109,8 +109,7 @@ def public_gamma_child(spec):
                 checker.stdin.flush()
                 answer = json.loads(checker.stdout.readline())
                 os.remove(stem + ".m")
-                layer = (answer.get("layers") or [{}])[0]
-                artefact = "error" in answer or layer.get("below_compute_bound") or layer.get("macs") != layer.get("layer_macs")
+                artefact = "error" in answer or undercounted(answer)
                 with counters["filter_s"].get_lock():
                     counters["filter_s"].value += time.time() - started
                     counters["checked"].value += 1
@@ -159,14 +158,17 @@ def maestro_score(maestro, hw_file, mapping_file, workdir):
     return runtime, macs
 
 
-def model_artefact(cli, mapping_file, hw_file):
-    """Whether MAESTRO's runtime for the mapping is below what its busiest PE must compute, or its
-    MAC count is wrong (mapscape-cli eval's check)."""
-    run = subprocess.run([cli, "eval", mapping_file, "--hw", hw_file, "--json"], capture_output=True, text=True)
-    if run.returncode != 0:
-        return True
-    layer = json.loads(run.stdout)["layers"][0]
+def undercounted(evaluation):
+    """Whether `mapscape-cli eval --json` found a one-layer mapping's MAESTRO runtime below what its
+    busiest PE must compute, or its MAC count wrong."""
+    layer = (evaluation.get("layers") or [{}])[0]
     return bool(layer.get("below_compute_bound")) or layer.get("macs") != layer.get("layer_macs")
+
+
+def model_artefact(cli, mapping_file, hw_file):
+    """Whether MAESTRO undercounts the mapping (mapscape-cli eval's check), or eval refuses it."""
+    run = subprocess.run([cli, "eval", mapping_file, "--hw", hw_file, "--json"], capture_output=True, text=True)
+    return run.returncode != 0 or undercounted(json.loads(run.stdout))
 
 
 def layer_rows(gamma_dir, model):
