@@ -262,17 +262,6 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
     } else {
         sets.push_back(problem.benchmarks);
     }
-    const auto bounds_of = [&](const std::vector<NaasBenchmark>& set) {
-        std::vector<NaasBound> bounds;
-        std::vector<double> edps;
-        for (const NaasBenchmark& b : set) {
-            bounds.push_back(naas_bound(b, problem.resources));
-            edps.push_back(bounds.back().edp());
-        }
-        result.bound_geomean_edp = geomean(edps);
-        return bounds;
-    };
-    result.bounds = bounds_of(sets.front());
     result.baseline = naas_baseline(problem, stop);
     if (sink) sink->baseline(result.baseline);
 
@@ -385,8 +374,14 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         }
         result.refined = true;
     }
+    // The bounds of the networks the design runs (with a network level, its variant's).
+    std::vector<double> bound_edps;
+    for (const NaasBenchmark& b : sets[best_set]) {
+        result.bounds.push_back(naas_bound(b, problem.resources));
+        bound_edps.push_back(result.bounds.back().edp());
+    }
+    result.bound_geomean_edp = geomean(bound_edps);
     if (problem.network) {
-        result.bounds = bounds_of(sets[best_set]);
         // The front: variants no other beats on both accuracy and EDP.
         for (const NaasFrontPoint& p : result.explored) {
             if (!std::isfinite(p.edp)) continue;
