@@ -5,14 +5,9 @@
 #include "arch/accelerator_json.hpp"
 #include "cost/cost_report_json.hpp"
 #include "mapping/mapping_json.hpp"
+#include "util/json_number.hpp"
 
 namespace mapscape {
-
-namespace {
-
-nlohmann::ordered_json number_or_null(double v) { return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr); }
-
-}  // namespace
 
 nlohmann::ordered_json codesign_to_json(const CodesignRunInfo& info, const CodesignProblem& p, const CodesignResult& r,
                                         const CodesignBound& bound) {

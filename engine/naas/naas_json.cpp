@@ -4,12 +4,11 @@
 
 #include "arch/accelerator_json.hpp"
 #include "mapping/mapping_json.hpp"
+#include "util/json_number.hpp"
 
 namespace mapscape {
 
 namespace {
-
-nlohmann::ordered_json number_or_null(double v) { return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr); }
 
 nlohmann::ordered_json hardware_json(const NaasDesign& d) {
     const Accelerator& a = d.accelerator;

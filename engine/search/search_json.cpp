@@ -5,14 +5,11 @@
 #include "cost/bounds.hpp"
 #include "cost/cost_report_json.hpp"
 #include "mapping/mapping_json.hpp"
+#include "util/json_number.hpp"
 
 namespace mapscape {
 
 namespace {
-
-nlohmann::ordered_json number_or_null(double v) {
-    return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
-}
 
 nlohmann::ordered_json bound_json(std::int64_t runtime_cycles, double energy_nj, double objective) {
     return {{"runtime_cycles", runtime_cycles}, {"energy_nj", energy_nj}, {"objective", number_or_null(objective)}};

@@ -7,6 +7,7 @@
 #include "mapping/mapping_json.hpp"
 #include "search/fixed_dataflow.hpp"
 #include "util/json_document.hpp"
+#include "util/json_number.hpp"
 #include "util/text_file.hpp"
 #include "util/json_text.hpp"
 
@@ -15,10 +16,6 @@ namespace mapscape {
 namespace {
 
 constexpr std::int64_t kIntMax = 2147483647;
-
-nlohmann::ordered_json number_or_null(double v) {
-    return std::isfinite(v) ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr);
-}
 
 nlohmann::ordered_json search_settings_json(const SearchSettings& s) {
     return {{"algorithm", s.algorithm},

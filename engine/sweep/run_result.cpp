@@ -10,16 +10,15 @@
 #include "mapping/mapping_json.hpp"
 #include "search/model_search.hpp"
 #include "util/json_document.hpp"
+#include "util/json_number.hpp"
 
 namespace mapscape {
 
 namespace {
 
-nlohmann::json number_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
-
 nlohmann::json trace_to_json(const std::vector<std::pair<std::int64_t, double>>& trace) {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& [samples, best] : trace) out.push_back({samples, number_or_null(best)});
+    for (const auto& [samples, best] : trace) out.push_back({samples, number_or_null<nlohmann::json>(best)});
     return out;
 }
 
