@@ -115,6 +115,10 @@ int run_naas_command(const NaasOptions& o) {
         std::printf("\n");
     }
     std::printf("baseline: %s\n", r.baseline.hardware.describe().c_str());
+    // The array each benchmark's latency bound is reached on (one array for the whole network).
+    const std::vector<NaasBenchmarkResult>& bounded = r.found ? r.best.benchmarks : r.baseline.benchmarks;
+    for (std::size_t b = 0; b < r.bounds.size() && b < bounded.size(); ++b)
+        std::printf("bound of %s: on %s\n", bounded[b].name.c_str(), r.bounds[b].array.c_str());
     std::printf("%lld candidates (%lld redrawn), %lld layer mapping searches (%lld cached) in %.2f s\n",
                 static_cast<long long>(r.candidates), static_cast<long long>(r.redraws), static_cast<long long>(r.mapping_searches),
                 static_cast<long long>(r.cache_hits), r.wall_seconds);

@@ -96,14 +96,23 @@ const std::vector<std::array<DimRole, kNaasMaxLevels>>& connectivity_choices(int
     return lists[static_cast<std::size_t>(std::clamp(levels, 1, kNaasMaxLevels))];
 }
 
+std::int64_t naas_pe_stride(const NaasResources& resources) { return resources.max_pes >= 8 ? 8 : 1; }
+
+std::vector<std::int64_t> naas_pe_counts(const NaasResources& resources) {
+    const std::int64_t stride = naas_pe_stride(resources);
+    std::vector<std::int64_t> counts;
+    for (std::int64_t n = stride; n <= resources.max_pes; n += stride) counts.push_back(n);
+    if (counts.empty() || counts.back() != resources.max_pes) counts.push_back(std::max<std::int64_t>(1, resources.max_pes));
+    return counts;
+}
+
 std::optional<NaasHardware> decode_hardware(const std::vector<double>& genes, const NaasResources& resources,
                                             const NaasDecodeOptions& options, std::int64_t least_l1_bytes) {
     std::array<double, kNaasHardwareGenes> g{};
     for (std::size_t i = 0; i < g.size() && i < genes.size(); ++i) g[i] = clip(genes[i]);
     NaasHardware hw;
     const MapSpace& native = resources.baseline.map_space;
-    const std::int64_t pe_stride = resources.max_pes >= 8 ? 8 : 1;
-    const std::int64_t pes = std::min(resources.max_pes, on_stride(g[0] * static_cast<double>(resources.max_pes), pe_stride));
+    const std::int64_t pes = std::min(resources.max_pes, on_stride(g[0] * static_cast<double>(resources.max_pes), naas_pe_stride(resources)));
     if (options.sizing_only && !native.flexible()) {
         hw.levels = static_cast<int>(std::min<std::size_t>(native.levels.size(), kNaasMaxLevels));
     } else {
@@ -138,6 +147,39 @@ std::optional<NaasHardware> decode_hardware(const std::vector<double>& genes, co
     if (hw.num_pes() > resources.max_pes || hw.sram_bytes() > resources.max_sram_bytes || hw.l1_bytes < least_l1_bytes)
         return std::nullopt;
     return hw;
+}
+
+std::vector<double> encode_hardware(const NaasHardware& hw, const NaasResources& resources, const NaasDecodeOptions& options) {
+    std::vector<double> g(kNaasHardwareGenes, 0.5);
+    const auto n = static_cast<double>(hw.num_pes());
+    g[0] = n / static_cast<double>(std::max<std::int64_t>(1, resources.max_pes));
+    g[1] = (static_cast<double>(hw.levels) - 0.5) / kNaasMaxLevels;
+    // The shape genes are shares of log n (array_shape): the inner dimensions' logs over it.
+    const double log_n = std::log(std::max(2.0, n));
+    const double log1 = std::log(static_cast<double>(hw.dims[1])), log2 = std::log(static_cast<double>(hw.dims[2]));
+    if (hw.levels == 2) {
+        g[2] = 1.0 - log1 / log_n;
+    } else if (hw.levels == 3) {
+        g[2] = 1.0 - (log1 + log2) / log_n;
+        g[3] = log1 + log2 > 0 ? log1 / (log1 + log2) : 0.5;
+    }
+    const double per_pe = static_cast<double>(resources.max_sram_bytes) / std::max(1.0, n);
+    g[4] = static_cast<double>(hw.l1_bytes) / per_pe;
+    g[5] = static_cast<double>(hw.l2_bytes) / static_cast<double>(std::max<std::int64_t>(1, resources.max_sram_bytes));
+    if (options.encoding == NaasEncoding::Index) {
+        const auto& choices = connectivity_choices(hw.levels);
+        const auto at = std::find(choices.begin(), choices.end(), hw.parallel);
+        g[6] = (static_cast<double>(at - choices.begin()) + 0.5) / static_cast<double>(choices.size());
+    } else {
+        // The parallel dimensions most important, outermost first; the others least.
+        for (std::size_t r = 0; r < kRoles.size(); ++r) g[6 + r] = 0.1;
+        for (int k = 0; k < hw.levels; ++k) {
+            const auto r = std::find(kRoles.begin(), kRoles.end(), hw.parallel[static_cast<std::size_t>(k)]) - kRoles.begin();
+            g[6 + static_cast<std::size_t>(r)] = 0.9 - 0.1 * k;
+        }
+    }
+    for (double& v : g) v = clip(v);
+    return g;
 }
 
 Accelerator naas_accelerator(const NaasHardware& hw, const NaasResources& resources) {

@@ -49,10 +49,19 @@ struct NaasDecodeOptions {
     bool sizing_only = false;
 };
 
+// Every PE count a candidate can have: multiples of the stride (8, or 1 for fewer than 8 PEs)
+// up to the resources' PEs, and those PEs themselves.
+std::vector<std::int64_t> naas_pe_counts(const NaasResources& resources);
+std::int64_t naas_pe_stride(const NaasResources& resources);
+
 // The hardware a vector stands for (genes outside [0,1] are clipped), or nothing when it breaks
 // the resources (more PEs or memory than they have; an L1 below `least_l1_bytes`).
 std::optional<NaasHardware> decode_hardware(const std::vector<double>& genes, const NaasResources& resources,
                                             const NaasDecodeOptions& options, std::int64_t least_l1_bytes);
+
+// A vector that decodes to `hw` (with the same options, when `hw` is within the resources and on
+// their strides): how a known design, such as the resources' own, joins a population.
+std::vector<double> encode_hardware(const NaasHardware& hw, const NaasResources& resources, const NaasDecodeOptions& options);
 
 // The candidate as an accelerator: the resources' other fields (NoC, off-chip, word size, clock,
 // technology), its array as the PE hierarchy, and a map space that fixes each level's parallel

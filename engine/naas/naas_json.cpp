@@ -59,6 +59,7 @@ nlohmann::ordered_json naas_to_json(const NaasProblem& p, const NaasResult& r) {
         e["bound_edp"] = r.bounds[b].edp();
         e["bound_runtime_cycles"] = r.bounds[b].runtime_cycles;
         e["bound_energy_nj"] = r.bounds[b].energy_nj;
+        e["bound_array"] = r.bounds[b].array;
         e["speedup"] = found && found->valid && base.valid ? number_or_null(static_cast<double>(base.runtime_cycles) / static_cast<double>(found->runtime_cycles)) : nullptr;
         e["energy_saving"] = found && found->valid && base.valid ? number_or_null(base.energy_nj / found->energy_nj) : nullptr;
         if (found) {

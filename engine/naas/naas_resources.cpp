@@ -9,7 +9,13 @@ namespace mapscape {
 namespace {
 
 NaasResources from_accelerator(std::string id, std::string description, Accelerator acc, FixedDataflow native,
-                               std::vector<std::string> benchmarks) {
+                               std::vector<std::string> benchmarks, bool fixed_array) {
+    // A systolic or fixed MAC array keeps its clusters' sizes for every layer (the Edge TPU's
+    // 64 x 64 array runs a three-channel layer on 3 of its 64 rows, as NAAS's designs do);
+    // Eyeriss's NoC regroups its PEs into logical PE sets per layer, so its mappings choose them.
+    if (fixed_array && !acc.map_space.flexible() && acc.map_space.levels.size() == acc.pe_hierarchy.size())
+        for (std::size_t k = 1; k < acc.map_space.levels.size(); ++k)
+            if (acc.map_space.levels[k].cluster_size == 0) acc.map_space.levels[k].cluster_size = acc.pe_hierarchy[k];
     NaasResources r;
     r.id = std::move(id);
     r.description = std::move(description);
@@ -40,19 +46,19 @@ NaasResources naas_resources(const std::string& id) {
     };
     if (id == "edgetpu")  // a weight-stationary systolic array: input channels down, output channels across
         return from_accelerator(id, "Edge TPU's resources (preset edgetpu-like) with its systolic weight-stationary dataflow (K x C)",
-                                preset("edgetpu-like", "nvdla"), FixedDataflow::Nvdla, kLarge);
+                                preset("edgetpu-like", "nvdla"), FixedDataflow::Nvdla, kLarge, true);
     if (id == "nvdla1024")
         return from_accelerator(id, "NVDLA with 1,024 MACs (preset nvdla-like) and its K x C dataflow", preset("nvdla-like", "nvdla"),
-                                FixedDataflow::Nvdla, kLarge);
+                                FixedDataflow::Nvdla, kLarge, true);
     if (id == "nvdla256")
         return from_accelerator(id, "NVDLA with 256 MACs (preset nvdla256-like) and its K x C dataflow", preset("nvdla256-like", "nvdla"),
-                                FixedDataflow::Nvdla, kLight);
+                                FixedDataflow::Nvdla, kLight, true);
     if (id == "eyeriss")
         return from_accelerator(id, "Eyeriss's resources (preset eyeriss-like) with its row-stationary dataflow",
-                                preset("eyeriss-like", "eyeriss"), FixedDataflow::Eyeriss, kLight);
+                                preset("eyeriss-like", "eyeriss"), FixedDataflow::Eyeriss, kLight, false);
     if (id == "shidiannao")
         return from_accelerator(id, "ShiDianNao's resources (preset shidiannao-like) with its output-stationary dataflow (Y x X)",
-                                preset("shidiannao-like", "shidiannao"), FixedDataflow::ShiDianNao, kLight);
+                                preset("shidiannao-like", "shidiannao"), FixedDataflow::ShiDianNao, kLight, true);
     const bool file = id.find('/') != std::string::npos || id.find('.') != std::string::npos;
     if (!file) {
         std::string known;
@@ -63,7 +69,8 @@ NaasResources naas_resources(const std::string& id) {
     FixedDataflow native = FixedDataflow::Nvdla;
     if (acc.map_space.style == "eyeriss") native = FixedDataflow::Eyeriss;
     if (acc.map_space.style == "shidiannao") native = FixedDataflow::ShiDianNao;
-    return from_accelerator(id, "the resources of " + id, std::move(acc), native, {});
+    // A file's map space says itself which cluster sizes are fixed.
+    return from_accelerator(id, "the resources of " + id, std::move(acc), native, {}, false);
 }
 
 }  // namespace mapscape

@@ -17,6 +17,7 @@ struct NaasResources {
     std::string id;           // "eyeriss", or the file's path
     std::string description;  // where the figures come from
     Accelerator baseline;     // the accelerator itself, with its native map space and array shape
+                              // (the cluster sizes of a fixed array are the array's: all but Eyeriss)
     FixedDataflow native_dataflow = FixedDataflow::Nvdla;  // its dataflow as a fixed mapping rule
     std::int64_t max_pes = 0;
     std::int64_t max_sram_bytes = 0;      // L1 x PEs + L2

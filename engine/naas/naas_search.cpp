@@ -204,18 +204,6 @@ double geomean(const std::vector<double>& values) {
     return std::exp(log_sum / static_cast<double>(values.size()));
 }
 
-NaasBound naas_bound(const NaasBenchmark& benchmark, const NaasResources& resources) {
-    NaasBound bound;
-    Accelerator acc = resources.baseline;
-    for (const Layer& l : benchmark.layers) {
-        acc.num_pes = std::min(resources.max_pes, max_busy_units(l, kNaasMaxLevels));
-        const LayerBound b = layer_bound(l, acc);
-        bound.runtime_cycles += static_cast<double>(b.runtime_cycles);
-        bound.energy_nj += b.energy_nj;
-    }
-    return bound;
-}
-
 Accelerator naas_baseline_accelerator(const NaasResources& resources, const std::vector<NaasBenchmark>& benchmarks) {
     Accelerator a = resources.baseline;
     // MAESTRO holds a whole filter window per PE (twice, with the input and output windows), so a
@@ -232,15 +220,27 @@ Accelerator naas_baseline_accelerator(const NaasResources& resources, const std:
     return a;
 }
 
+namespace {
+
+// The resources' own design as NAAS hardware, with the L1 its dataflow needs for the benchmarks.
+NaasHardware baseline_hardware(const NaasResources& resources, const Accelerator& own) {
+    NaasHardware hw = native_hardware(resources);
+    hw.l1_bytes = own.l1_size_bytes;
+    hw.l2_bytes = own.l2_size_bytes;
+    return hw;
+}
+
+std::vector<NaasBenchmark> baseline_set(const NaasProblem& problem) {
+    return problem.network ? variant_benchmarks(problem.network->family, problem.network->family.reference) : problem.benchmarks;
+}
+
+}  // namespace
+
 NaasDesign naas_baseline(const NaasProblem& problem, std::stop_token stop) {
     Evaluator e(problem, problem.threads, std::move(stop));
-    const std::vector<NaasBenchmark> set =
-        problem.network ? variant_benchmarks(problem.network->family, problem.network->family.reference) : problem.benchmarks;
+    const std::vector<NaasBenchmark> set = baseline_set(problem);
     const std::vector<Accelerator> own{naas_baseline_accelerator(problem.resources, set)};
-    NaasHardware hw = native_hardware(problem.resources);
-    hw.l1_bytes = own.front().l1_size_bytes;
-    hw.l2_bytes = own.front().l2_size_bytes;
-    NaasDesign d = e.evaluate({hw}, {&set}, problem.baseline_mapping_samples, nullptr, nullptr, &own).front();
+    NaasDesign d = e.evaluate({baseline_hardware(problem.resources, own.front())}, {&set}, problem.baseline_mapping_samples, nullptr, nullptr, &own).front();
     if (problem.network) d.variant = problem.network->family.reference;
     return d;
 }
@@ -272,6 +272,15 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
     const NaasEncoding* naas_mapping = problem.mapping_search == NaasMappingSearch::Naas ? &problem.decode.encoding : nullptr;
     const int genes = kNaasHardwareGenes + (problem.network ? 1 : 0);
     CmaEs es(std::vector<double>(static_cast<std::size_t>(genes), 0.5), 0.3, problem.population, mix_seed(problem.seed, 0x6e616173ULL));
+    // The resources' own design (its array, connectivity and buffers), in the search's encoding;
+    // with a network level, running the reference network (or the nearest variant above the floor).
+    std::vector<double> native_genes = encode_hardware(
+        baseline_hardware(problem.resources, naas_baseline_accelerator(problem.resources, baseline_set(problem))), problem.resources, problem.decode);
+    if (problem.network) {
+        std::size_t at = 0;
+        while (at + 1 < variants.size() && variants[at].published_mmacs < problem.network->family.reference.published_mmacs) ++at;
+        native_genes.push_back((static_cast<double>(at) + 0.5) / static_cast<double>(variants.size()));
+    }
     std::size_t best_set = 0;
     // The best few distinct designs, whose mappings are searched again at the baseline's budget
     // at the end: the search compares candidates at a small per-layer budget, the report should
@@ -299,7 +308,9 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         // Draw until the population is full of candidates within the resources (the paper's
         // rule); a distribution that keeps missing them gives up after 100 draws per place.
         for (int draws = 0; static_cast<int>(designs.size()) < es.lambda() && draws < 100 * es.lambda(); ++draws) {
-            std::vector<double> x = es.sample();
+            // The first generation starts from the resources' own design too (the search should
+            // not end below what it is compared with); the rest are drawn.
+            std::vector<double> x = it == 1 && draws == 0 && !native_genes.empty() ? native_genes : es.sample();
             if (const auto hw = decode_hardware(x, problem.resources, problem.decode, least_l1)) {
                 std::size_t set = 0;
                 if (problem.network) {
@@ -377,7 +388,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
     // The bounds of the networks the design runs (with a network level, its variant's).
     std::vector<double> bound_edps;
     for (const NaasBenchmark& b : sets[best_set]) {
-        result.bounds.push_back(naas_bound(b, problem.resources));
+        result.bounds.push_back(naas_bound(b.layers, problem.resources));
         bound_edps.push_back(result.bounds.back().edp());
     }
     result.bound_geomean_edp = geomean(bound_edps);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "mapping/mapping.hpp"
+#include "naas/naas_bound.hpp"
 #include "naas/naas_encoding.hpp"
 #include "naas/naas_resources.hpp"
 #include "naas/network_family.hpp"
@@ -91,14 +92,6 @@ struct NaasIteration {
     int redraws = 0;                 // candidates ruled out and drawn again
 };
 
-// Lower bounds on a network at the resources: its latency (every layer's MACs on the most PEs
-// its parallelisable dimensions can keep busy, at most the resources'), its energy (every MAC,
-// and every operand read once from DRAM and the buffers: cost/bounds.hpp), and their product.
-struct NaasBound {
-    double runtime_cycles = 0;
-    double energy_nj = 0;
-    double edp() const { return runtime_cycles * energy_nj; }
-};
 // A network variant and the least EDP any candidate reached with it.
 struct NaasFrontPoint {
     NetworkVariant variant;
@@ -138,8 +131,6 @@ NaasDesign naas_baseline(const NaasProblem& problem, std::stop_token stop = {});
 // That accelerator as the baseline runs it: its L1 raised to the least the benchmarks need under
 // its dataflow where it holds less (from its L2; the same total memory).
 Accelerator naas_baseline_accelerator(const NaasResources& resources, const std::vector<NaasBenchmark>& benchmarks);
-
-NaasBound naas_bound(const NaasBenchmark& benchmark, const NaasResources& resources);
 
 // Geometric mean of positive values (+inf if any is +inf).
 double geomean(const std::vector<double>& values);

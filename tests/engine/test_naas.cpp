@@ -7,10 +7,14 @@
 
 #include <QtTest>
 
+#include "cost/bounds.hpp"
+#include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
 #include "naas/cma_es.hpp"
+#include "naas/naas_bound.hpp"
 #include "naas/naas_mapping_search.hpp"
 #include "naas/naas_search.hpp"
+#include "search/genome.hpp"
 #include "test_support.hpp"
 #include "util/diagnostic.hpp"
 #include "workload/model.hpp"
@@ -139,6 +143,103 @@ private slots:
             QCOMPARE(a.best_objective, b.best_objective);
             QVERIFY(a.best_mapping == b.best_mapping);
         }
+    }
+
+    // The resources' own design joins the first population: its encoding decodes back to it, in
+    // both encodings and with sizing only.
+    void the_native_design_encodes_to_itself() {
+        for (const std::string& id : naas_resource_ids()) {
+            const NaasResources r = naas_resources(id);
+            const Model m = load_bundled_model(r.benchmarks.front());
+            const Accelerator own = naas_baseline_accelerator(r, {{m.name, m.layers}});
+            NaasHardware hw;
+            hw.levels = static_cast<int>(own.pe_hierarchy.size());
+            for (int k = 0; k < hw.levels; ++k) {
+                hw.dims[static_cast<std::size_t>(k)] = own.pe_hierarchy[static_cast<std::size_t>(k)];
+                hw.parallel[static_cast<std::size_t>(k)] = own.map_space.levels[static_cast<std::size_t>(k)].parallel.front();
+                // A fixed array runs every layer on its clusters as built; Eyeriss regroups its PEs.
+                if (k > 0 && id != "eyeriss")
+                    MAPSCAPE_COMPARE_I64(own.map_space.levels[static_cast<std::size_t>(k)].cluster_size, own.pe_hierarchy[static_cast<std::size_t>(k)]);
+            }
+            hw.l1_bytes = own.l1_size_bytes;
+            hw.l2_bytes = own.l2_size_bytes;
+            for (NaasDecodeOptions o : {NaasDecodeOptions{NaasEncoding::Importance, false}, NaasDecodeOptions{NaasEncoding::Index, false},
+                                        NaasDecodeOptions{NaasEncoding::Importance, true}}) {
+                const auto back = decode_hardware(encode_hardware(hw, r, o), r, o, own.l1_size_bytes);
+                QVERIFY2(back, id.c_str());
+                QVERIFY2(*back == hw, qPrintable(QString::fromStdString(id + ": " + back->describe() + " for " + hw.describe())));
+            }
+        }
+    }
+
+    // The latency bound holds for every mapping the searches accept on every array the search
+    // can build (and the resources' own): random arrays and random mappings of every bundled
+    // network the paper runs, MAESTRO's undercounts excepted as the searches except them.
+    void no_design_beats_the_array_bound() {
+        std::mt19937_64 rng(21);
+        std::uniform_real_distribution<double> u(0.0, 1.0);
+        std::int64_t checked = 0;
+        for (const std::string& id : {std::string("eyeriss"), std::string("nvdla256"), std::string("shidiannao")}) {
+            const NaasResources r = naas_resources(id);
+            for (const std::string& name : {std::string("mobilenet_v2"), std::string("squeezenet"), std::string("bert"), std::string("ncf")}) {
+                const Model model = load_bundled_model(name);
+                const NaasBound network_bound = naas_bound(model.layers, r);
+                for (int design = 0; design < 12; ++design) {
+                    std::vector<double> g(kNaasHardwareGenes);
+                    for (double& x : g) x = u(rng);
+                    const auto hw = decode_hardware(g, r, {}, 1);
+                    if (!hw) continue;
+                    Accelerator acc = naas_accelerator(*hw, r);
+                    acc.l1_size_bytes = acc.l2_size_bytes = 1 << 30;  // every tiling fits: the bound is on compute
+                    std::vector<ArrayLevel> levels;
+                    for (int k = 0; k < hw->levels; ++k)
+                        levels.push_back({hw->dims[static_cast<std::size_t>(k)], hw->parallel[static_cast<std::size_t>(k)]});
+                    double total = 0;
+                    for (const Layer& layer : model.layers) {
+                        const std::int64_t bound = array_compute_cycles(layer, levels, acc.simd_lanes);
+                        total += static_cast<double>(bound);
+                        SearchProblem p;
+                        p.layer = layer;
+                        p.accelerator = acc;
+                        p.system = TargetSystem::S3;
+                        const GenomeSpace space = make_genome_space(p);
+                        const ComputeBound compute(layer, acc);
+                        for (int i = 0; i < 15; ++i) {
+                            Genome genome = random_genome(space, space.max_levels, rng);
+                            repair(genome, space);
+                            const Mapping m = decode(genome, space);
+                            QVERIFY(compute.cycles(m) >= bound);
+                            const CostReport report = evaluate(layer, acc, m, ReportDetail::Objectives);
+                            if (!report.valid() || model_artefact(report, compute, m) != Invalidity::None) continue;
+                            ++checked;
+                            QVERIFY2(report.runtime_cycles >= bound,
+                                     qPrintable(QString("%1 %2 on %3: %4 cycles, bound %5").arg(QString::fromStdString(name), QString::fromStdString(layer.name),
+                                                                                                 QString::fromStdString(hw->describe())).arg(report.runtime_cycles).arg(bound)));
+                        }
+                    }
+                    // The network's bound is below every array's.
+                    QVERIFY(network_bound.runtime_cycles <= total);
+                }
+            }
+        }
+        qInfo("%lld accepted mappings checked against their array's bound", static_cast<long long>(checked));
+        QVERIFY(checked > 10000);
+    }
+
+    // One array for the whole network: the bound exceeds each layer on its own best array (no
+    // one shape of 256 PEs serves MobileNetV2's 112x112 and 7x7 layers, its 3 and 960 channels).
+    void one_array_for_a_network_bounds_tighter_than_each_layer_alone() {
+        const NaasResources r = naas_resources("nvdla256");
+        const Model model = load_bundled_model("mobilenet_v2");
+        Accelerator acc = r.baseline;
+        double per_layer = 0;
+        for (const Layer& l : model.layers) {
+            acc.num_pes = std::min(r.max_pes, max_busy_units(l, kNaasMaxLevels));
+            per_layer += static_cast<double>(layer_bound(l, acc).runtime_cycles);
+        }
+        const NaasBound b = naas_bound(model.layers, r);
+        QVERIFY2(b.runtime_cycles > 1.1 * per_layer, qPrintable(QString("%1 against %2").arg(b.runtime_cycles).arg(per_layer)));
+        QVERIFY(!b.array.empty());
     }
 
     void a_design_maps_every_layer_with_its_connectivity_and_respects_the_bound() {
