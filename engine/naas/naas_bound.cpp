@@ -138,6 +138,9 @@ NaasBound naas_bound(const std::vector<Layer>& network, const NaasResources& res
         const ArrayLevel any{std::max<std::int64_t>(1, resources.max_pes), std::nullopt};
         consider(std::span<const ArrayLevel>(&any, 1));
         bound.array = "each layer's own grouping of " + std::to_string(any.units) + " PEs (the resources' array regroups per layer)";
+        // No array does better than each layer's own best use of the PEs: nothing to search.
+        bound.runtime_cycles = static_cast<double>(best);
+        return bound;
     }
     // Every array a candidate can decode to (a superset: every factorisation, not only those
     // the shape genes reach).
