@@ -192,6 +192,18 @@ NaasHardware native_hardware(const NaasResources& r) {
     return hw;
 }
 
+// The resources' own design as NAAS hardware, with the L1 its dataflow needs for the benchmarks.
+NaasHardware baseline_hardware(const NaasResources& resources, const Accelerator& own) {
+    NaasHardware hw = native_hardware(resources);
+    hw.l1_bytes = own.l1_size_bytes;
+    hw.l2_bytes = own.l2_size_bytes;
+    return hw;
+}
+
+std::vector<NaasBenchmark> baseline_set(const NaasProblem& problem) {
+    return problem.network ? variant_benchmarks(problem.network->family, problem.network->family.reference) : problem.benchmarks;
+}
+
 }  // namespace
 
 double geomean(const std::vector<double>& values) {
@@ -219,22 +231,6 @@ Accelerator naas_baseline_accelerator(const NaasResources& resources, const std:
     }
     return a;
 }
-
-namespace {
-
-// The resources' own design as NAAS hardware, with the L1 its dataflow needs for the benchmarks.
-NaasHardware baseline_hardware(const NaasResources& resources, const Accelerator& own) {
-    NaasHardware hw = native_hardware(resources);
-    hw.l1_bytes = own.l1_size_bytes;
-    hw.l2_bytes = own.l2_size_bytes;
-    return hw;
-}
-
-std::vector<NaasBenchmark> baseline_set(const NaasProblem& problem) {
-    return problem.network ? variant_benchmarks(problem.network->family, problem.network->family.reference) : problem.benchmarks;
-}
-
-}  // namespace
 
 NaasDesign naas_baseline(const NaasProblem& problem, std::stop_token stop) {
     Evaluator e(problem, problem.threads, std::move(stop));
