@@ -58,7 +58,8 @@ nlohmann::ordered_json codesign_to_json(const CodesignRunInfo& info, const Codes
     j["bound"] = {{"runtime_cycles", bound.runtime_cycles},
                   {"energy_nj", bound.energy_nj},
                   {"objective", number_or_null(bound.objective)},
-                  {"max_pes", bound.max_pes}};
+                  {"max_pes", bound.max_pes},
+                  {"array", bound.array}};
     j["above_bound"] = r.found && bound.objective > 0 ? number_or_null(r.best.objective / bound.objective - 1) : nullptr;
     nlohmann::ordered_json trace = nlohmann::ordered_json::array();
     for (const auto& [samples, best] : r.trace) trace.push_back({samples, number_or_null(best)});

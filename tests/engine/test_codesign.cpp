@@ -9,6 +9,9 @@
 #include "arch/maestro_hw_file.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_bound.hpp"
+#include "codesign/design_space.hpp"
+#include "cost/bounds.hpp"
+#include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
 #include "search/maestro_export.hpp"
@@ -159,6 +162,52 @@ private slots:
         } catch (const InputError& e) {
             QVERIFY2(e.diagnostic().to_string().rfind("bad.json:2:", 0) == 0, e.diagnostic().to_string().c_str());
         }
+    }
+
+    // A design is one array for the whole model: no design that fits, with any mappings the
+    // searches accept, beats the bound taken over arrays; and it is above each layer's own best.
+    void no_design_beats_the_one_array_bound_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<QString>("platform");
+        QTest::newRow("mobilenet_v2 edge") << "mobilenet_v2" << 12 << "edge";
+        QTest::newRow("mobilenet_v2 cloud") << "mobilenet_v2" << 12 << "cloud";
+        QTest::newRow("ncf cloud") << "ncf" << 12 << "cloud";
+        QTest::newRow("bert edge") << "bert" << 6 << "edge";
+    }
+    void no_design_beats_the_one_array_bound() {
+        QFETCH(QString, model);
+        QFETCH(int, layers);
+        QFETCH(QString, platform);
+        const CodesignProblem p = problem(model.toStdString(), static_cast<std::size_t>(layers), 100, platform.toStdString());
+        const CodesignBound bound = codesign_bound(p);
+        double per_layer = 0;
+        for (const Layer& l : p.layers) {
+            const std::int64_t units = std::min(bound.max_pes, max_busy_units(l, 2));
+            per_layer += static_cast<double>((exact_macs(l) + units - 1) / units);
+        }
+        QVERIFY(static_cast<double>(bound.runtime_cycles) >= per_layer);
+        const DesignSpace space(p);
+        Rng rng(17);
+        int complete = 0;
+        for (int i = 0; i < 400; ++i) {
+            DesignGenome design = space.random_design(rng);
+            space.conform(design, rng);
+            const Accelerator acc = space.accelerator(design.hw);
+            std::int64_t runtime = 0;
+            bool ok = true;
+            for (std::size_t l = 0; l < p.layers.size() && ok; ++l) {
+                const Mapping m = decode(design.layers[l], space.layer_space(l, design.hw));
+                const CostReport r = evaluate(p.layers[l], acc, m, ReportDetail::Objectives);
+                ok = r.valid() && model_artefact(r, ComputeBound(p.layers[l], acc), m) == Invalidity::None;
+                runtime += r.runtime_cycles;
+            }
+            if (!ok) continue;
+            ++complete;
+            QVERIFY2(runtime >= bound.runtime_cycles, qPrintable(QString("%1 cycles on %2 PEs, bound %3").arg(runtime).arg(acc.num_pes).arg(bound.runtime_cycles)));
+        }
+        qInfo("%d complete random designs checked", complete);
+        QVERIFY(complete > 20);
     }
 
     void the_bound_names_the_most_pes_that_fit() {
