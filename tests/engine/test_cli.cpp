@@ -326,6 +326,7 @@ private slots:
         for (const auto& l : layers) runtime += l.toObject()["cost"].toObject()["runtime_cycles"].toInteger();
         QCOMPARE(doc["totals"].toObject()["runtime_cycles"].toInteger(), runtime);
         QVERIFY(doc["bound"].toObject()["runtime_cycles"].toInteger() <= runtime);
+        QVERIFY(doc["bound"].toObject()["array"].isArray());  // the array the bound is reached on (empty: per layer)
         const Run again = cli({"eval", dir.filePath("hw/resnet18.m"), "--hw", dir.filePath("hw/resnet18_hw.m"), "--json"});
         QCOMPARE(again.exit_code, 0);
         qint64 reread = 0;
@@ -360,6 +361,7 @@ private slots:
         QCOMPARE(acc["parallel_dims"].toArray().size(), acc["cluster_sizes"].toArray().size());
         const QJsonObject bench = doc["benchmarks"].toArray()[0].toObject();
         for (const char* key : {"name", "edp", "runtime_cycles", "energy_nj", "baseline_edp", "bound_edp"}) QVERIFY2(bench.contains(key), key);
+        QVERIFY(!bench["bound_array"].toString().isEmpty());  // where the bound is reached
         QVERIFY(bench["edp"].toDouble() >= bench["bound_edp"].toDouble());
         QCOMPARE(doc["trace"].toArray().size(), 2);
         QCOMPARE(doc["trace"].toArray()[0].toArray().size(), 3);  // [iteration, best, mean]

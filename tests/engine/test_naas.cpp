@@ -240,6 +240,17 @@ private slots:
         const NaasBound b = naas_bound(model.layers, r);
         QVERIFY2(b.runtime_cycles > 1.1 * per_layer, qPrintable(QString("%1 against %2").arg(b.runtime_cycles).arg(per_layer)));
         QVERIFY(!b.array.empty());
+        // Eyeriss regroups its PEs per layer, so no one array bounds what it does: each layer's own.
+        const NaasResources eyeriss = naas_resources("eyeriss");
+        acc = eyeriss.baseline;
+        double eyeriss_per_layer = 0;
+        for (const Layer& l : model.layers) {
+            acc.num_pes = std::min(eyeriss.max_pes, max_busy_units(l, kNaasMaxLevels));
+            eyeriss_per_layer += static_cast<double>(layer_bound(l, acc).runtime_cycles);
+        }
+        const NaasBound e = naas_bound(model.layers, eyeriss);
+        QCOMPARE(e.runtime_cycles, eyeriss_per_layer);
+        QVERIFY(e.array.find("each layer") != std::string::npos);
     }
 
     void a_design_maps_every_layer_with_its_connectivity_and_respects_the_bound() {
