@@ -8,12 +8,11 @@
 #include "codesign/design_space.hpp"
 #include "cost/bounds.hpp"
 #include "mapping/random_mapping.hpp"
+#include "util/integer_math.hpp"
 
 namespace mapscape {
 
 namespace {
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 // What a layer's compute bound on an array depends on.
 struct LayerWork {
@@ -44,12 +43,12 @@ std::int64_t cycles_on(const LayerWork& w, std::int64_t a0, std::int64_t a1) {
     for (std::size_t i = 0; i < w.extents.size(); ++i) {
         const std::int64_t di = w.extents[i];
         if (a1 == 1) {
-            best = std::min(best, w.macs / di * ceil_div(di, a0));
+            best = std::min(best, busiest_share(w.macs, di, a0));
             continue;
         }
         for (std::size_t j = 0; j < w.extents.size(); ++j) {
             const std::int64_t dj = w.extents[j];
-            best = std::min(best, i == j ? w.macs / di * ceil_div(di, a0 * a1) : w.macs / di / dj * ceil_div(di, a0) * ceil_div(dj, a1));
+            best = std::min(best, i == j ? busiest_share(w.macs, di, a0 * a1) : busiest_share(busiest_share(w.macs, di, a0), dj, a1));
         }
     }
     return w.extents.empty() ? lower : std::max(lower, best);

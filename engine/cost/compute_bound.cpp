@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "mapping/random_mapping.hpp"
+#include "util/integer_math.hpp"
 
 namespace mapscape {
 
@@ -18,8 +19,6 @@ struct LevelSplit {
 };
 
 using DimLevels = std::array<LevelSplit, kMaxLevels>;
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 // Elements of a dimension unit 0 processes from level `k` down, given `extent` elements.
 std::int64_t share(const DimLevels& levels, const std::array<std::int64_t, kMaxLevels>& units, int k, int count,

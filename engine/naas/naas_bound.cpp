@@ -7,6 +7,7 @@
 
 #include "cost/bounds.hpp"
 #include "mapping/random_mapping.hpp"
+#include "util/integer_math.hpp"
 
 namespace mapscape {
 
@@ -37,8 +38,6 @@ LayerTerms terms_of(const Layer& layer) {
     return t;
 }
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
 // The bound of cost/bounds.hpp (MACs over the busy units) on n PEs and the busiest PE's share on
 // the array, whichever is larger.
 std::int64_t cycles_on(const LayerTerms& t, std::span<const ArrayLevel> levels, std::int64_t lanes) {
@@ -58,7 +57,7 @@ std::int64_t cycles_on(const LayerTerms& t, std::span<const ArrayLevel> levels, 
     }
     std::int64_t busiest = t.macs;
     for (std::size_t d = 0; d < spread.size(); ++d)
-        if (spread[d] > 1 && extent[d] > 0) busiest = busiest / extent[d] * ceil_div(extent[d], spread[d]);
+        if (spread[d] > 1 && extent[d] > 0) busiest = busiest_share(busiest, extent[d], spread[d]);
     const std::int64_t on_array = ceil_div(busiest, free_units * lanes);
     const std::int64_t on_busy = ceil_div(t.macs, std::min(pes, t.busy) * lanes);
     return std::max(on_array, on_busy);
