@@ -13,9 +13,6 @@ namespace mapscape {
 
 namespace {
 
-constexpr std::array<DimRole, 6> kRoles = {DimRole::Out, DimRole::In, DimRole::Row, DimRole::Col, DimRole::FilterRow,
-                                           DimRole::FilterCol};
-
 // What a layer's compute bound on any array depends on.
 struct LayerTerms {
     std::int64_t macs = 0;
@@ -30,8 +27,8 @@ LayerTerms terms_of(const Layer& layer) {
     LayerTerms t;
     t.macs = exact_macs(layer);
     t.busy = max_busy_units(layer, kNaasMaxLevels);
-    for (std::size_t r = 0; r < kRoles.size(); ++r)
-        if (const auto d = role_dim(kRoles[r], layer)) {
+    for (std::size_t r = 0; r < kNaasRoles.size(); ++r)
+        if (const auto d = role_dim(kNaasRoles[r], layer)) {
             t.size[r] = std::max<std::int64_t>(1, mappable_size(layer, *d));
             t.dim[r] = static_cast<int>(*d);
         }
@@ -47,8 +44,8 @@ std::int64_t cycles_on(const LayerTerms& t, std::span<const ArrayLevel> levels, 
     std::array<std::int64_t, kNumDims> extent{};
     for (const ArrayLevel& l : levels) {
         pes *= l.units;
-        const auto r = l.role ? static_cast<std::size_t>(std::find(kRoles.begin(), kRoles.end(), *l.role) - kRoles.begin()) : kRoles.size();
-        if (r < kRoles.size() && t.size[r] > 0) {
+        const auto r = l.role ? static_cast<std::size_t>(std::find(kNaasRoles.begin(), kNaasRoles.end(), *l.role) - kNaasRoles.begin()) : kNaasRoles.size();
+        if (r < kNaasRoles.size() && t.size[r] > 0) {
             spread[static_cast<std::size_t>(t.dim[r])] *= l.units;
             extent[static_cast<std::size_t>(t.dim[r])] = t.size[r];
         } else {
@@ -96,9 +93,9 @@ NaasBound naas_bound(const std::vector<Layer>& network, const NaasResources& res
     // Identical layer shapes counted once, weighted.
     std::map<LayerTerms, std::int64_t> counts;
     Accelerator acc = own;
+    acc.num_pes = std::max<std::int64_t>(1, resources.max_pes);
     for (const Layer& l : network) {
         ++counts[terms_of(l)];
-        acc.num_pes = std::max<std::int64_t>(1, resources.max_pes);
         bound.energy_nj += layer_bound(l, acc).energy_nj;
     }
     const std::vector<std::pair<LayerTerms, std::int64_t>> layers(counts.begin(), counts.end());

@@ -10,9 +10,6 @@ namespace mapscape {
 
 namespace {
 
-constexpr std::array<DimRole, 6> kRoles = {DimRole::Out, DimRole::In, DimRole::Row, DimRole::Col, DimRole::FilterRow,
-                                           DimRole::FilterCol};
-
 bool filter_role(DimRole r) { return r == DimRole::FilterRow || r == DimRole::FilterCol; }
 
 double clip(double v) { return std::isfinite(v) ? std::clamp(v, 0.0, 1.0) : 0.0; }
@@ -78,12 +75,12 @@ const std::vector<std::array<DimRole, kNaasMaxLevels>>& connectivity_choices(int
             const auto recurse = [&](auto&& self, int level) -> void {
                 if (level == k) {
                     std::array<DimRole, kNaasMaxLevels> c{DimRole::Out, DimRole::In, DimRole::Row};
-                    for (int i = 0; i < k; ++i) c[static_cast<std::size_t>(i)] = kRoles[static_cast<std::size_t>(pick[static_cast<std::size_t>(i)])];
+                    for (int i = 0; i < k; ++i) c[static_cast<std::size_t>(i)] = kNaasRoles[static_cast<std::size_t>(pick[static_cast<std::size_t>(i)])];
                     all[static_cast<std::size_t>(k)].push_back(c);
                     return;
                 }
                 for (int r = 0; r < 6; ++r) {
-                    if (level == 0 && filter_role(kRoles[static_cast<std::size_t>(r)])) continue;
+                    if (level == 0 && filter_role(kNaasRoles[static_cast<std::size_t>(r)])) continue;
                     if (std::find(pick.begin(), pick.begin() + level, r) != pick.begin() + level) continue;
                     pick[static_cast<std::size_t>(level)] = r;
                     self(self, level + 1);
@@ -127,7 +124,7 @@ std::optional<NaasHardware> decode_hardware(const std::vector<double>& genes, co
     if (options.sizing_only && !native.flexible()) {
         for (int k = 0; k < hw.levels; ++k) {
             const auto& allowed = native.levels[static_cast<std::size_t>(k)].parallel;
-            hw.parallel[static_cast<std::size_t>(k)] = allowed.empty() ? kRoles[static_cast<std::size_t>(k)] : allowed.front();
+            hw.parallel[static_cast<std::size_t>(k)] = allowed.empty() ? kNaasRoles[static_cast<std::size_t>(k)] : allowed.front();
         }
     } else if (options.encoding == NaasEncoding::Index) {
         const auto& choices = connectivity_choices(hw.levels);
@@ -140,9 +137,9 @@ std::optional<NaasHardware> decode_hardware(const std::vector<double>& genes, co
             return g[static_cast<std::size_t>(6 + a)] > g[static_cast<std::size_t>(6 + b)];
         });
         // The outermost level takes the most important dimension that is not a filter's.
-        const auto outer = std::find_if(order.begin(), order.end(), [](int r) { return !filter_role(kRoles[static_cast<std::size_t>(r)]); });
+        const auto outer = std::find_if(order.begin(), order.end(), [](int r) { return !filter_role(kNaasRoles[static_cast<std::size_t>(r)]); });
         std::rotate(order.begin(), outer, outer + 1);
-        for (int k = 0; k < hw.levels; ++k) hw.parallel[static_cast<std::size_t>(k)] = kRoles[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
+        for (int k = 0; k < hw.levels; ++k) hw.parallel[static_cast<std::size_t>(k)] = kNaasRoles[static_cast<std::size_t>(order[static_cast<std::size_t>(k)])];
     }
     if (hw.num_pes() > resources.max_pes || hw.sram_bytes() > resources.max_sram_bytes || hw.l1_bytes < least_l1_bytes)
         return std::nullopt;
@@ -172,9 +169,9 @@ std::vector<double> encode_hardware(const NaasHardware& hw, const NaasResources&
         g[6] = (static_cast<double>(at - choices.begin()) + 0.5) / static_cast<double>(choices.size());
     } else {
         // The parallel dimensions most important, outermost first; the others least.
-        for (std::size_t r = 0; r < kRoles.size(); ++r) g[6 + r] = 0.1;
+        for (std::size_t r = 0; r < kNaasRoles.size(); ++r) g[6 + r] = 0.1;
         for (int k = 0; k < hw.levels; ++k) {
-            const auto r = std::find(kRoles.begin(), kRoles.end(), hw.parallel[static_cast<std::size_t>(k)]) - kRoles.begin();
+            const auto r = std::find(kNaasRoles.begin(), kNaasRoles.end(), hw.parallel[static_cast<std::size_t>(k)]) - kNaasRoles.begin();
             g[6 + static_cast<std::size_t>(r)] = 0.9 - 0.1 * k;
         }
     }

@@ -30,6 +30,9 @@ std::optional<NaasEncoding> parse_encoding(std::string_view text);
 inline constexpr int kNaasMaxLevels = 3;
 // PEs, dimensionality, two shares of the array's shape, L1, L2, six connectivity genes.
 inline constexpr int kNaasHardwareGenes = 12;
+// The dimensions the six connectivity genes stand for, in gene order.
+inline constexpr std::array<DimRole, 6> kNaasRoles = {DimRole::Out, DimRole::In, DimRole::Row, DimRole::Col, DimRole::FilterRow,
+                                                      DimRole::FilterCol};
 
 struct NaasHardware {
     int levels = 2;
