@@ -107,7 +107,7 @@ CodesignResult run_codesign_black_box(const CodesignProblem& problem, Baseline b
     for (int levels = first; levels <= last && !evaluator.done(); ++levels) {
         const std::int64_t end = levels == last ? budget : budget * (levels - first + 1) / (last - first + 1);
         JointObjective f(evaluator, space, levels, end);
-        run_black_box(f, baseline, mix_seed(problem.seed, static_cast<std::uint64_t>(levels)));
+        run_black_box(f, baseline, mix_seed(problem.seed, static_cast<std::uint64_t>(levels)), kCodesignBlackBox);
     }
     return evaluator.finish();
 }

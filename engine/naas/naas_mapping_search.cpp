@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "naas/cma_es.hpp"
+#include "search/cma_es.hpp"
 #include "search/genome.hpp"
 #include "util/seed_mixing.hpp"
 

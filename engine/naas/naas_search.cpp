@@ -8,7 +8,7 @@
 #include <unordered_set>
 
 #include "cost/bounds.hpp"
-#include "naas/cma_es.hpp"
+#include "search/cma_es.hpp"
 #include "naas/naas_mapping_search.hpp"
 #include "search/fixed_dataflow.hpp"
 #include "search/gamma.hpp"

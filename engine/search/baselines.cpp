@@ -30,7 +30,7 @@ constexpr Named kNames[] = {
 
 }  // namespace
 
-void run_black_box(BlackBoxObjective& f, Baseline b, std::uint64_t seed) {
+void run_black_box(BlackBoxObjective& f, Baseline b, std::uint64_t seed, const BlackBoxSettings& settings) {
     Rng rng(seed);
     try {
         switch (b) {
@@ -38,7 +38,12 @@ void run_black_box(BlackBoxObjective& f, Baseline b, std::uint64_t seed) {
             case Baseline::StandardGa: pagmo_search(f, PagmoMethod::StandardGa, seed); break;
             case Baseline::DifferentialEvolution: pagmo_search(f, PagmoMethod::DifferentialEvolution, seed); break;
             case Baseline::OnePlusOneEs: pagmo_search(f, PagmoMethod::OnePlusOneEs, seed); break;
-            case Baseline::CmaEs: pagmo_search(f, PagmoMethod::CmaEs, seed); break;
+            case Baseline::CmaEs:
+                if (f.size() > settings.lazy_cma_es_above_genes)
+                    cma_es_search(f, seed);
+                else
+                    pagmo_search(f, PagmoMethod::CmaEs, seed);
+                break;
             case Baseline::Tbpsa: tbpsa(f, rng); break;
             case Baseline::ParticleSwarm: particle_swarm(f, rng); break;
             case Baseline::SimulatedAnnealing: pagmo_search(f, PagmoMethod::SimulatedAnnealing, seed); break;
@@ -59,7 +64,7 @@ void run_black_box(BlackBoxObjective& f, Baseline b, std::uint64_t seed) {
                 } first;
                 first.whole = &f;
                 first.left = half;
-                run_black_box(first, Baseline::CmaEs, mix_seed(seed, 100));
+                run_black_box(first, Baseline::CmaEs, mix_seed(seed, 100), settings);
                 run_black_box(f, Baseline::DifferentialEvolution, mix_seed(seed, 200));
                 break;
             }

@@ -4,6 +4,7 @@
 // counts the budget is split evenly between them and the better result kept.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <stop_token>
 #include <string_view>
@@ -21,8 +22,18 @@ std::string_view baseline_name(Baseline b);
 std::optional<Baseline> parse_baseline(std::string_view name);
 const std::vector<Baseline>& all_baselines();
 
+// Which CMA-ES runs (alone or in the portfolio): pagmo's, which the mapping and schedule
+// comparisons were measured with, or, on encodings of more than `lazy_cma_es_above_genes`
+// genes, the project's (search/cma_es.hpp), whose covariance decomposition is lazy. pagmo's
+// decomposes every generation, O(n^3): minutes per co-design run at 500 genes, hours at 1,300.
+struct BlackBoxSettings {
+    std::size_t lazy_cma_es_above_genes = static_cast<std::size_t>(-1);  // never, by default
+};
+inline constexpr BlackBoxSettings kCodesignBlackBox{100};
+
 // Runs one baseline on any black-box objective until its budget is used.
-void run_black_box(BlackBoxObjective& objective, Baseline baseline, std::uint64_t seed);
+void run_black_box(BlackBoxObjective& objective, Baseline baseline, std::uint64_t seed,
+                   const BlackBoxSettings& settings = {});
 
 SearchResult run_baseline(const SearchProblem& problem, Baseline baseline, SearchSink* sink = nullptr,
                           std::stop_token stop = {});

@@ -47,4 +47,8 @@ enum class PagmoMethod {
 };
 void pagmo_search(BlackBoxObjective& f, PagmoMethod method, std::uint64_t seed);
 
+// CMA-ES by the project's implementation (lazy covariance decomposition), restarted from a
+// random mean whenever it converges: for large encodings (baselines.hpp, BlackBoxSettings).
+void cma_es_search(BlackBoxObjective& f, std::uint64_t seed);
+
 }  // namespace mapscape

@@ -10,7 +10,7 @@
 #include "cost/bounds.hpp"
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
-#include "naas/cma_es.hpp"
+#include "search/cma_es.hpp"
 #include "naas/naas_bound.hpp"
 #include "naas/naas_mapping_search.hpp"
 #include "naas/naas_search.hpp"

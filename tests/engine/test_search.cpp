@@ -15,6 +15,7 @@
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
+#include "search/baselines.hpp"
 #include "search/fixed_dataflow_choices.hpp"
 #include "search/maestro_export.hpp"
 #include "search/model_search.hpp"
@@ -89,6 +90,44 @@ private slots:
             // No mapping a search returns claims more than its busiest PE allows.
             QVERIFY(r.best_report.runtime_cycles >= ComputeBound(p.layer, p.accelerator).cycles(r.best_mapping));
         }
+    }
+
+    // CMA-ES on a co-design-sized encoding (the project's implementation, as co-design runs it):
+    // it spends exactly the budget and closes in on a sphere's minimum that random points miss.
+    void cma_es_on_a_large_encoding_uses_the_budget_and_converges() {
+        struct Sphere : BlackBoxObjective {
+            std::size_t n = 200;
+            std::int64_t left = 20000, used = 0;
+            double best = 1e300;
+            bool outside = false;
+            std::size_t size() const override { return n; }
+            bool exhausted() override { return left <= 0; }
+            std::int64_t remaining() const override { return left; }
+            double evaluate(const double* x) override {
+                if (left <= 0) throw BudgetExhausted{};
+                --left;
+                ++used;
+                double d = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    outside = outside || x[i] < 0 || x[i] >= 1;
+                    const double t = 0.2 + 0.6 * static_cast<double>(i % 7) / 6;
+                    d += (x[i] - t) * (x[i] - t);
+                }
+                best = std::min(best, d);
+                return d;
+            }
+        };
+        Sphere cma, random;
+        run_black_box(cma, Baseline::CmaEs, 5, kCodesignBlackBox);
+        run_black_box(random, Baseline::Random, 5);
+        MAPSCAPE_COMPARE_I64(cma.used, std::int64_t{20000});
+        MAPSCAPE_COMPARE_I64(random.used, std::int64_t{20000});
+        QVERIFY2(!cma.outside, "a point outside [0, 1)");
+        qInfo("sphere in 200 dimensions, 20000 samples: cma-es %g, random %g", cma.best, random.best);
+        QVERIFY2(cma.best < random.best / 20, qPrintable(QString("cma-es %1, random %2").arg(cma.best).arg(random.best)));
+        Sphere again;
+        run_black_box(again, Baseline::CmaEs, 5, kCodesignBlackBox);
+        QCOMPARE(again.best, cma.best);
     }
 
     void same_seed_same_result_with_one_or_two_threads() {

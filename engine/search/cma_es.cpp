@@ -1,4 +1,4 @@
-#include "naas/cma_es.hpp"
+#include "search/cma_es.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,7 +31,11 @@ CmaEs::CmaEs(std::vector<double> mean, double sigma, int lambda, std::uint64_t s
     p_sigma_ = Eigen::VectorXd::Zero(n_);
     p_c_ = Eigen::VectorXd::Zero(n_);
     C_ = Eigen::MatrixXd::Identity(n_, n_);
-    decompose();
+    if (n_ > kLargeDimension) {  // the identity's decomposition is known: skip an O(n^3) solve per restart
+        B_ = D_ = inv_sqrt_C_ = C_;
+    } else {
+        decompose();
+    }
 }
 
 void CmaEs::decompose() {
@@ -48,6 +52,18 @@ std::vector<double> CmaEs::sample() {
     for (int i = 0; i < n_; ++i) z[i] = normal_(rng_);
     const Eigen::VectorXd x = mean_ + sigma_ * (B_ * (D_ * z));
     return std::vector<double>(x.data(), x.data() + n_);
+}
+
+std::vector<std::vector<double>> CmaEs::sample(int count) {
+    Eigen::MatrixXd z(n_, count);
+    for (int j = 0; j < count; ++j)
+        for (int i = 0; i < n_; ++i) z(i, j) = normal_(rng_);
+    Eigen::MatrixXd x(n_, count);
+    x.noalias() = B_ * (D_.diagonal().asDiagonal() * z);
+    std::vector<std::vector<double>> out(static_cast<std::size_t>(count), std::vector<double>(static_cast<std::size_t>(n_)));
+    for (int j = 0; j < count; ++j)
+        for (int i = 0; i < n_; ++i) out[static_cast<std::size_t>(j)][static_cast<std::size_t>(i)] = mean_[i] + sigma_ * x(i, j);
+    return out;
 }
 
 std::vector<double> CmaEs::mean() const { return std::vector<double>(mean_.data(), mean_.data() + n_); }
@@ -74,10 +90,19 @@ void CmaEs::tell(const std::vector<std::vector<double>>& candidates, const std::
     const double ps_norm = p_sigma_.norm();
     const bool h_sigma = ps_norm / std::sqrt(1 - std::pow(1 - c_sigma_, 2.0 * generation_)) < (1.4 + 2 / (n_ + 1.0)) * chi_n_;
     p_c_ = (1 - c_c_) * p_c_ + (h_sigma ? std::sqrt(c_c_ * (2 - c_c_) * mu_eff_) : 0.0) * y;
-    Eigen::MatrixXd rank_mu = Eigen::MatrixXd::Zero(n_, n_);
-    for (int i = 0; i < mu; ++i) rank_mu += weights_[static_cast<std::size_t>(i)] * steps[static_cast<std::size_t>(i)] * steps[static_cast<std::size_t>(i)].transpose();
     const double lost = h_sigma ? 0.0 : c_c_ * (2 - c_c_);
-    C_ = (1 - c_1_ - c_mu_ + c_1_ * lost) * C_ + c_1_ * p_c_ * p_c_.transpose() + c_mu_ * rank_mu;
+    const double keep = 1 - c_1_ - c_mu_ + c_1_ * lost;
+    if (n_ > kLargeDimension) {  // in place, the rank-mu sum as one product (sum of w_i y_i y_i^T)
+        Eigen::MatrixXd weighted(n_, mu);
+        for (int i = 0; i < mu; ++i) weighted.col(i) = std::sqrt(c_mu_ * weights_[static_cast<std::size_t>(i)]) * steps[static_cast<std::size_t>(i)];
+        C_ *= keep;
+        C_.noalias() += c_1_ * p_c_ * p_c_.transpose();
+        C_.noalias() += weighted * weighted.transpose();
+    } else {
+        Eigen::MatrixXd rank_mu = Eigen::MatrixXd::Zero(n_, n_);
+        for (int i = 0; i < mu; ++i) rank_mu += weights_[static_cast<std::size_t>(i)] * steps[static_cast<std::size_t>(i)] * steps[static_cast<std::size_t>(i)].transpose();
+        C_ = keep * C_ + c_1_ * p_c_ * p_c_.transpose() + c_mu_ * rank_mu;
+    }
     sigma_ *= std::exp((c_sigma_ / d_sigma_) * (ps_norm / chi_n_ - 1));
     sigma_ = std::clamp(sigma_, 1e-8, 1.0);
     // The decomposition costs O(n^3), the generation O(lambda) evaluations: in larger dimensions
