@@ -340,6 +340,22 @@ private slots:
         QCOMPARE(cli({"codesign", "--model", "resnet18", "--objective", "power"}).exit_code, 2);
     }
 
+    // The comparison's tables and its summary, which names only the groups it ran.
+    void codesign_compare_tables_name_only_the_groups_run() {
+        QTemporaryDir dir;
+        const Run r = cli({"codesign-compare", "--models", "dlrm", "--platforms", "edge", "--algos", "digamma,map-opt-compute,map-opt-medium",
+                           "--seeds", "1", "--budget", "400", "--markdown", dir.filePath("t.md"), "--raw-csv", dir.filePath("raw.csv"), "--quiet"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY(r.out.contains("Figure 6: HW-opt, Mapping-opt and DiGamma"));
+        QVERIFY(r.out.contains("Distance to the lower bound"));
+        QVERIFY(r.out.contains("DiGamma (edge): against Mapping-opt "));
+        QVERIFY2(!r.out.contains("black-box") && !r.out.contains("against HW-opt"), qPrintable(r.out));
+        QFile raw(dir.filePath("raw.csv"));
+        QVERIFY(raw.open(QIODevice::ReadOnly));
+        QCOMPARE(raw.readAll().count('\n'), 4);  // header and three runs
+        QCOMPARE(cli({"codesign-compare", "--models", "dlrm", "--algos", "map-opt-compute", "--seeds", "1"}).exit_code, 2);  // no DiGamma
+    }
+
     void naas_json_export_and_bad_inputs() {
         QTemporaryDir dir;
         const Run r = cli({"naas", "--resources", "eyeriss", "--benchmarks", "squeezenet", "--population", "4", "--iterations", "2",
