@@ -89,8 +89,12 @@ void table(std::ostringstream& md, std::ostringstream& csv, const std::map<Key, 
     md << "| geomean |";
     csv << "geomean";
     for (const auto& c : column) {
-        md << ' ' << cell(geometric_mean(c), 3) << " |";
-        csv << ',' << cell(geometric_mean(c), 6);
+        const auto known = std::count_if(c.begin(), c.end(), [](double v) { return std::isfinite(v); });
+        const double g = geometric_mean(c);
+        md << ' ' << (known == 0 ? "N/A" : cell(g, 3));
+        if (known > 0 && static_cast<std::size_t>(known) < c.size()) md << " (" << known << " of " << c.size() << ")";  // over the models with a value
+        md << " |";
+        csv << ',' << (known == 0 ? "NA" : cell(g, 6));
     }
     md << '\n';
     csv << '\n';

@@ -348,6 +348,7 @@ private slots:
         QCOMPARE(r.exit_code, 0);
         QVERIFY(r.out.contains("Figure 6: HW-opt, Mapping-opt and DiGamma"));
         QVERIFY(r.out.contains("Distance to the lower bound"));
+        QVERIFY(r.out.contains("| geomean |"));
         QVERIFY(r.out.contains("DiGamma (edge): against Mapping-opt "));
         QVERIFY2(!r.out.contains("black-box") && !r.out.contains("against HW-opt"), qPrintable(r.out));
         QFile raw(dir.filePath("raw.csv"));
