@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <tuple>
 
 #include "arch/presets.hpp"
 #include "util/diagnostic.hpp"
@@ -24,6 +25,9 @@ void SearchSetupOptions::add_to(CLI::App& c) {
         ->capture_default_str();
     c.add_option("--system", system, "target system: S1 (fixed 2D array), S2 (flexible 2D), S3 (scale-out)")
         ->capture_default_str();
+    c.add_option("--levels", levels,
+                 "cluster levels the mappings may have, within the system's range (S1: 2, S2: 1-2, S3: 2-3): "
+                 "a count or a range such as 1-2 (default: the system's range)");
     c.add_option("--objective", objective,
                  "latency, energy, power, edp, area, lap, or a product such as latency*energy^2")
         ->capture_default_str();
@@ -49,6 +53,13 @@ SearchSetup resolve(const SearchSetupOptions& o) {
     const auto system = parse_system(o.system);
     if (!system) bad("--system", "unknown target system \"" + o.system + "\" (S1, S2 or S3)");
     s.base.system = *system;
+    if (!o.levels.empty()) {
+        const auto range = parse_level_range(o.levels, max_levels(*system));
+        if (!range || range->first < min_levels(*system))
+            bad("--levels", "expected a level count or range within " + o.system + "'s " + std::to_string(min_levels(*system)) + "-" +
+                                std::to_string(max_levels(*system)) + ", not \"" + o.levels + "\"");
+        std::tie(s.base.min_levels, s.base.max_levels) = *range;
+    }
     const auto objective = parse_objective(o.objective);
     if (!objective)
         bad("--objective", "cannot read objective \"" + o.objective +

@@ -17,6 +17,7 @@ struct SearchSetupOptions {
     std::string layers = "all";
     std::string platform = "edge";
     std::string system = "S2";
+    std::string levels;  // empty: the system's range
     std::string objective = "latency";
     std::int64_t budget = 10000;
     double seconds = 0;

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <thread>
+#include <tuple>
 
 #include "mapping/map_space.hpp"
 #include "search/objective.hpp"
+#include "search/problem.hpp"
 #include "util/diagnostic.hpp"
 
 namespace mapscape {
@@ -30,15 +32,9 @@ CodesignProblem make_codesign_problem(const CodesignRequest& o, const Model& mod
         p.buffers = BufferSizing::Searched;
     else
         throw InputError({"--buffers", 0, 0}, "expected need or searched, not \"" + o.buffers + "\"");
-    const std::size_t dash = o.levels.find('-');
-    try {
-        p.min_levels = std::stoi(o.levels.substr(0, dash));
-        p.max_levels = dash == std::string::npos ? p.min_levels : std::stoi(o.levels.substr(dash + 1));
-    } catch (const std::exception&) {
-        throw InputError({"--levels", 0, 0}, "expected 1, 2, 3 or a range such as 1-2, not \"" + o.levels + "\"");
-    }
-    if (p.min_levels < 1 || p.max_levels > 3 || p.min_levels > p.max_levels)
-        throw InputError({"--levels", 0, 0}, "levels must lie within 1-3, not \"" + o.levels + "\"");
+    const auto levels = parse_level_range(o.levels, 3);
+    if (!levels) throw InputError({"--levels", 0, 0}, "levels must lie within 1-3: 1, 2, 3 or a range such as 1-2, not \"" + o.levels + "\"");
+    std::tie(p.min_levels, p.max_levels) = *levels;
     const auto objective = parse_objective(o.objective);
     if (!objective) throw InputError({"--objective", 0, 0}, "cannot read objective \"" + o.objective + "\" (latency, energy, edp, lap)");
     if (const std::string why = codesign_objective_problem(*objective); !why.empty()) throw InputError({"--objective", 0, 0}, why);

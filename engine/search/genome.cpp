@@ -22,6 +22,8 @@ GenomeSpace make_genome_space(const SearchProblem& p) {
     s.num_pes = p.accelerator.num_pes;
     s.min_levels = min_levels(p.system);
     s.max_levels = max_levels(p.system);
+    if (p.min_levels > 0) s.min_levels = std::clamp(p.min_levels, 1, kMaxGenomeLevels);
+    if (p.max_levels > 0) s.max_levels = std::clamp(p.max_levels, s.min_levels, kMaxGenomeLevels);
     if (p.system == TargetSystem::S1) s.fixed_units = fixed_row_length(p.accelerator);
     const MapSpace& constraints = p.accelerator.map_space;
     if (!constraints.flexible()) {

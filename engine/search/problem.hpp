@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,8 @@ std::optional<TargetSystem> parse_system(std::string_view text);
 int min_levels(TargetSystem s);
 
 int max_levels(TargetSystem s);
+// Reads a level count or range ("2", "1-2") within 1..limit; nullopt when it is not one.
+std::optional<std::pair<int, int>> parse_level_range(std::string_view text, int limit);
 // S1's fixed inner cluster: the accelerator's last PE-hierarchy size (its row length), or the
 // largest divisor of the PE count not above its square root.
 std::int64_t fixed_row_length(const Accelerator& acc);
@@ -53,6 +56,9 @@ struct SearchProblem {
     Layer layer;
     Accelerator accelerator;
     TargetSystem system = TargetSystem::S2;
+    // Cluster levels the mappings may have, narrowing the system's range (0: the system's), e.g.
+    // exactly 2 on S2 to search as a tool that only tries two-level mappings does.
+    int min_levels = 0, max_levels = 0;
     Objective objective;
     SearchConstraints constraints;
     SearchBudget budget;

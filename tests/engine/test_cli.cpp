@@ -398,6 +398,24 @@ private slots:
         QVERIFY(net.err.contains("nosuchnet"));
     }
 
+    // --levels narrows the system's range: every best mapping has exactly the levels asked for
+    // (MobileNetV2's layer 43 with seed 2 settles on one level within S2's 1-2 otherwise).
+    void search_levels_narrow_the_system() {
+        QTemporaryDir dir;
+        for (const char* levels : {"1", "2"}) {
+            const QString json = dir.filePath(QString("l%1.json").arg(levels));
+            const Run r = cli({"search", "--model", "mobilenet_v2", "--layer", "42-43", "--budget", "2000", "--seed", "2", "--levels", levels,
+                               "--json", json, "--quiet"});
+            QCOMPARE(r.exit_code, 0);
+            QFile f(json);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            for (const auto& l : QJsonDocument::fromJson(f.readAll()).object()["layers"].toArray()) {
+                const QJsonArray mapping = l.toObject()["best_mapping"].toArray();
+                QCOMPARE(QString::number(mapping.size()), QString(levels));
+            }
+        }
+    }
+
     void search_without_a_valid_mapping_reports_null() {
         QTemporaryDir dir;
         const Run r = cli({"search", "--model", "resnet18", "--layer", "3", "--budget", "200", "--max-latency", "5",
@@ -419,6 +437,8 @@ private slots:
         QTest::newRow("layer") << QStringList{"--layer", "21"} << "outside 1-20";
         QTest::newRow("layer text") << QStringList{"--layer", "first"} << "is not a layer number";
         QTest::newRow("system") << QStringList{"--system", "S9"} << "unknown target system";
+        QTest::newRow("levels outside the system") << QStringList{"--system", "S3", "--levels", "1-2"} << "within S3's 2-3, not \"1-2\"";
+        QTest::newRow("levels text") << QStringList{"--levels", "two"} << "within S2's 1-2, not \"two\"";
         QTest::newRow("objective") << QStringList{"--objective", "speed"} << "cannot read objective";
         QTest::newRow("platform") << QStringList{"--platform", "tpu"} << "no accelerator preset called \"tpu\"";
         QTest::newRow("platform file") << QStringList{"--platform", "/nonexistent/acc.json"} << "/nonexistent/acc.json";
