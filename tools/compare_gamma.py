@@ -11,14 +11,19 @@ the paths of a GAMMA checkout, a MAESTRO binary and mapscape-cli. Run it with De
 
   /usr/bin/python3 tools/compare_gamma.py --gamma PATH/TO/gamma --maestro PATH/TO/maestro \\
       --cli build/mapscape-cli --model resnet18 [--layers 1-20] [--seeds 1,2,3] \\
-      [--population 100 --generations 100] [--levels 2-2] [--sanity-filter | --strict-filter] [--out DIR]
+      [--population 100 --generations 100] [--levels 2-2] [--our-levels MIN-MAX]
+      [--sanity-filter | --strict-filter] [--public-results CSV] [--out DIR]
 
 Platform: Edge (168 PEs, L1 512, L2 108,000, NoC 81,920,000). Their model tables are
 data/model/NAME.csv; ours are the bundled models of the same name (`--our-model` otherwise).
 Budget: theirs is population x generations (P = G = 100 evaluates about 10,200 mappings: the
 first population, then each generation's elites and new individuals); ours --budget, 10,000 by
 default. --levels sets their slevel range: their 1-2 keeps one level under their default
-map-space constraint, so 2-2 is the default here; ours searches 1-2 levels (S2).
+map-space constraint, so 2-2 is the default here; ours searches the same range on S2
+(`search --levels`; --our-levels 1-2 gives ours S2's whole range).
+--public-results takes their figures from the compare_gamma.csv of an earlier run with the same
+layers, seeds, budget, levels and filter instead of running their search again (about an hour
+per model and seed), to measure ours again after a change.
 --strict-filter holds their search to our rule: every mapping they score is also checked by one
 `mapscape-cli eval --batch` process, and one below its busiest PE's compute bound (MAESTRO's
 partial-tile undercount) or with a wrong MAC count counts as invalid in their search; the check's
@@ -199,6 +204,38 @@ def parse_range(text, count):
     return out
 
 
+def run_public(args, gamma_dir, maestro, cli, hw_file, work, layer, seed, macs, level_min, level_max):
+    """Their main.py on one layer, seeded; their best scored by MAESTRO. Returns their runtime,
+    MAC count, the undercount note, their search's wall time (the filter's excluded), the filter's
+    time and how many mappings the filter checked and rejected."""
+    stem = os.path.join(work, f"theirs_{layer}_{seed}")
+    spec = {"gamma": gamma_dir, "maestro": maestro, "seed": seed, "workers": args.workers, "mapping_stem": stem,
+            "sanity_filter": args.sanity_filter,
+            "strict_filter": {"cli": cli, "hw": os.path.abspath(hw_file)} if args.strict_filter else None,
+            "args": ["--fitness1", "latency", "--fitness2", "power", "--num_pe", str(EDGE["num_pe"]), "--l1_size",
+                     str(EDGE["l1_size"]), "--l2_size", str(EDGE["l2_size"]), "--NocBW", str(EDGE["NocBW"]),
+                     "--slevel_min", level_min, "--slevel_max", level_max, "--num_pop", str(args.population),
+                     "--epochs", str(args.generations), "--model", args.model, "--singlelayer", str(layer),
+                     "--outdir", os.path.join(work, "public_out")]}
+    env = dict(os.environ, PYTHONHASHSEED=str(seed), MPLBACKEND="Agg")
+    started = time.time()
+    child = subprocess.run([sys.executable, os.path.abspath(__file__), "--public-gamma-child", json.dumps(spec)],
+                           capture_output=True, text=True, env=env)
+    theirs_wall = time.time() - started
+    child_result = next((json.loads(line.split(" ", 1)[1]) for line in child.stdout.splitlines()
+                         if line.startswith("PUBLIC_GAMMA_RESULT ")), {})
+    filter_s = child_result.get("filter_s", 0.0)
+    theirs_wall -= filter_s  # their search's time, not our checker's
+    theirs = maestro_score(maestro, hw_file, stem + ".m", work) if os.path.exists(stem + ".m") else None
+    if theirs is None and child.returncode != 0:
+        print(f"public GAMMA failed on layer {layer} seed {seed}: {child.stderr[-2000:]}", file=sys.stderr)
+    note = ""
+    if theirs and (not math.isnan(theirs[1]) and int(theirs[1]) != macs or model_artefact(cli, stem + ".m", hw_file)):
+        note = " (undercount)"
+    return (theirs[0] if theirs else float("nan"), theirs[1] if theirs else float("nan"), note, theirs_wall, filter_s,
+            child_result.get("checked", 0), child_result.get("rejected", 0))
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "--public-gamma-child":
         public_gamma_child(json.loads(sys.argv[2]))
@@ -215,6 +252,8 @@ def main():
     ap.add_argument("--generations", type=int, default=100)
     ap.add_argument("--budget", type=int, default=10000, help="our samples per layer")
     ap.add_argument("--levels", default="2-2", help="their slevel range, MIN-MAX")
+    ap.add_argument("--our-levels", help="our level range, MIN-MAX (default: --levels)")
+    ap.add_argument("--public-results", help="an earlier run's compare_gamma.csv: their figures from it, their search not run")
     ap.add_argument("--sanity-filter", action="store_true")
     ap.add_argument("--strict-filter", action="store_true",
                     help="hold their search to our validity rule (mapscape-cli eval --batch on every mapping they score)")
@@ -229,6 +268,11 @@ def main():
     layers = parse_range(args.layers, len(rows))
     seeds = [int(s) for s in args.seeds.split(",")]
     level_min, level_max = args.levels.split("-")
+    our_levels = args.our_levels or args.levels
+    earlier = {}
+    if args.public_results:
+        with open(args.public_results, newline="") as f:
+            earlier = {(int(r["layer"]), int(r["seed"])): r for r in csv.DictReader(f)}
     results = []
     header = ("| layer | seed | bound | public GAMMA (MAESTRO) | ours (MAESTRO) | public / ours | ours, undercounts kept | "
               "public / that | public wall s | ours wall s |\n|---|---|---|---|---|---|---|---|---|---|")
@@ -247,7 +291,7 @@ def main():
                     ours_dir = os.path.join(work, f"ours_{mode}_{layer}_{seed}")
                     started = time.time()
                     run = subprocess.run([cli, "search", "--model", args.our_model or args.model, "--layer", str(layer), "--platform",
-                                          "edge", "--system", "S2", "--budget", str(args.budget), "--seed", str(seed), "--threads", "1",
+                                          "edge", "--system", "S2", "--levels", our_levels, "--budget", str(args.budget), "--seed", str(seed), "--threads", "1",
                                           "--export-maestro", ours_dir, "--quiet"] + (["--maestro-as-is"] if mode == "as-is" else []),
                                          capture_output=True, text=True)
                     wall = time.time() - started
@@ -257,39 +301,24 @@ def main():
                     mapping = next(os.path.join(ours_dir, f) for f in os.listdir(ours_dir) if f.endswith(f"_layer{layer}.m"))
                     score = maestro_score(maestro, hw_file, mapping, work)
                     ours[mode] = (score[0] if score else float("nan"), wall)
-                # Theirs: their main.py on this one layer, seeded.
-                stem = os.path.join(work, f"theirs_{layer}_{seed}")
-                spec = {"gamma": gamma_dir, "maestro": maestro, "seed": seed, "workers": args.workers, "mapping_stem": stem,
-                        "sanity_filter": args.sanity_filter,
-                        "strict_filter": {"cli": cli, "hw": os.path.abspath(hw_file)} if args.strict_filter else None,
-                        "args": ["--fitness1", "latency", "--fitness2", "power", "--num_pe", str(EDGE["num_pe"]), "--l1_size",
-                                 str(EDGE["l1_size"]), "--l2_size", str(EDGE["l2_size"]), "--NocBW", str(EDGE["NocBW"]),
-                                 "--slevel_min", level_min, "--slevel_max", level_max, "--num_pop", str(args.population),
-                                 "--epochs", str(args.generations), "--model", args.model, "--singlelayer", str(layer),
-                                 "--outdir", os.path.join(work, "public_out")]}
-                env = dict(os.environ, PYTHONHASHSEED=str(seed), MPLBACKEND="Agg")
-                started = time.time()
-                child = subprocess.run([sys.executable, os.path.abspath(__file__), "--public-gamma-child", json.dumps(spec)],
-                                       capture_output=True, text=True, env=env)
-                theirs_wall = time.time() - started
-                child_result = next((json.loads(line.split(" ", 1)[1]) for line in child.stdout.splitlines()
-                                     if line.startswith("PUBLIC_GAMMA_RESULT ")), {})
-                filter_s = child_result.get("filter_s", 0.0)
-                theirs_wall -= filter_s  # their search's time, not our checker's
-                theirs = maestro_score(maestro, hw_file, stem + ".m", work) if os.path.exists(stem + ".m") else None
-                if theirs is None and child.returncode != 0:
-                    print(f"public GAMMA failed on layer {layer} seed {seed}: {child.stderr[-2000:]}", file=sys.stderr)
-                note = ""
-                if theirs and (not math.isnan(theirs[1]) and int(theirs[1]) != macs or model_artefact(cli, stem + ".m", hw_file)):
-                    note = " (undercount)"
-                their_runtime = theirs[0] if theirs else float("nan")
+                if earlier:
+                    r = earlier.get((layer, seed))
+                    if r is None:
+                        sys.exit(f"--public-results has no row for layer {layer} seed {seed}")
+                    their_runtime, their_macs = float(r["public_cycles"]), float(r["public_macs"])
+                    note = " (undercount)" if r["public_undercount"] == "True" else ""
+                    theirs_wall, filter_s = float(r["public_wall_s"]), float(r["public_filter_s"])
+                    checked, rejected = int(r["public_checked"]), int(r["public_rejected"])
+                else:
+                    their_runtime, their_macs, note, theirs_wall, filter_s, checked, rejected = run_public(
+                        args, gamma_dir, maestro, cli, hw_file, work, layer, seed, macs, level_min, level_max)
                 strict, as_is = ours["strict"][0], ours["as-is"][0]
                 results.append({"layer": layer, "seed": seed, "macs": macs, "bound_cycles": bound,
-                                "public_cycles": their_runtime, "public_macs": theirs[1] if theirs else float("nan"),
+                                "public_cycles": their_runtime, "public_macs": their_macs,
                                 "public_undercount": bool(note), "ours_cycles": strict, "ours_as_is_cycles": as_is,
                                 "public_over_ours": their_runtime / strict, "public_over_ours_as_is": their_runtime / as_is,
                                 "public_wall_s": theirs_wall, "public_filter_s": filter_s,
-                                "public_checked": child_result.get("checked", 0), "public_rejected": child_result.get("rejected", 0), "ours_wall_s": ours["strict"][1], "ours_as_is_wall_s": ours["as-is"][1]})
+                                "public_checked": checked, "public_rejected": rejected, "ours_wall_s": ours["strict"][1], "ours_as_is_wall_s": ours["as-is"][1]})
                 print(f"| {layer} | {seed} | {bound} | {their_runtime:.0f}{note} | {strict:.0f} | {their_runtime / strict:.4f} | "
                       f"{as_is:.0f} | {their_runtime / as_is:.4f} | {theirs_wall:.1f} | {ours['strict'][1]:.2f} |", flush=True)
     def summary(rows, key):
