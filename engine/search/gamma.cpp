@@ -107,10 +107,14 @@ private:
         std::vector<std::pair<std::uint64_t, int>> counts;  // family, places taken
         std::vector<std::size_t> skipped;
         for (std::size_t i = 0; i < static_cast<std::size_t>(valid) && static_cast<int>(pool.size()) < parents; ++i) {
+            if (ranked[i].genome.num_levels > kCappedLevels) {
+                pool.push_back(i);
+                continue;
+            }
             const std::uint64_t key = parallel_family(ranked[i].genome);
             auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == key; });
             if (it == counts.end()) it = counts.insert(counts.end(), {key, 0});
-            if (it->second < cap || ranked[i].genome.num_levels > kCappedLevels) {
+            if (it->second < cap) {
                 ++it->second;
                 pool.push_back(i);
             } else {
