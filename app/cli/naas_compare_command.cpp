@@ -149,7 +149,8 @@ int run_naas_compare(const NaasCompareOptions& o) {
         md << "\n";
     }
     if (wants("9")) {
-        md << "**Figure 9: index-based against importance-based encoding** (index EDP over importance EDP; the paper: 1.4x to 7.4x)\n\n"
+        md << "**Figure 9: index-based against importance-based encoding** (index EDP over importance EDP; the paper: 1.4x to 7.4x"
+           << (o.setup.no_baseline_start ? "; every candidate drawn from the distribution, none started from the baseline" : "") << ")\n\n"
            << "| resources | benchmark | importance EDP | index EDP | index / importance |\n|---|---|---|---|---|\n";
         for (const std::string& res : resources)
             for (const Row& r : rows)

@@ -22,6 +22,8 @@ void NaasSetupOptions::add_to(CLI::App& c) {
     c.add_option("--threads", threads, "worker threads (0 = one per core); results do not depend on it")
         ->capture_default_str()
         ->check(CLI::NonNegativeNumber);
+    c.add_flag("--no-baseline-start", no_baseline_start,
+               "draw the whole first generation from the distribution (the paper's rule) instead of starting from the resources' own design");
 }
 
 void NaasSetupOptions::apply(NaasProblem& p) const {
@@ -32,6 +34,7 @@ void NaasSetupOptions::apply(NaasProblem& p) const {
     p.iterations = iterations;
     p.mapping_samples = mapping_samples;
     p.baseline_mapping_samples = baseline_samples;
+    p.start_from_baseline = !no_baseline_start;
     p.threads = threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 

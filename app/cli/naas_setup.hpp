@@ -18,6 +18,7 @@ struct NaasSetupOptions {
     std::int64_t mapping_samples = 300;
     std::int64_t baseline_samples = 3000;
     int threads = 0;  // 0: one per core
+    bool no_baseline_start = false;
 
     void add_to(CLI::App& command);
     // Copies the options into the problem; throws InputError for an unknown mapping search.

@@ -38,6 +38,7 @@ nlohmann::ordered_json naas_to_json(const NaasProblem& p, const NaasResult& r) {
     j["population"] = p.population;
     j["iterations"] = p.iterations;
     j["mapping_samples"] = p.mapping_samples;
+    j["start_from_baseline"] = p.start_from_baseline;
     j["wall_s"] = r.wall_seconds;
     j["stopped"] = r.stopped;
     j["found"] = r.found;

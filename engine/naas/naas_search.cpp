@@ -309,7 +309,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         for (int draws = 0; static_cast<int>(designs.size()) < es.lambda() && draws < 100 * es.lambda(); ++draws) {
             // The first generation starts from the resources' own design too (the search should
             // not end below what it is compared with); the rest are drawn.
-            std::vector<double> x = it == 1 && draws == 0 && !native_genes.empty() ? native_genes : es.sample();
+            std::vector<double> x = it == 1 && draws == 0 && problem.start_from_baseline ? native_genes : es.sample();
             if (const auto hw = decode_hardware(x, problem.resources, problem.decode, least_l1)) {
                 std::size_t set = 0;
                 if (problem.network) {

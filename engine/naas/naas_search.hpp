@@ -54,6 +54,11 @@ struct NaasProblem {
     std::int64_t baseline_mapping_samples = 3000;  // per layer on the resources' own accelerator, and on the best designs at the end
     std::uint64_t seed = 1;
     int threads = 1;                    // results do not depend on it
+    // The first generation holds the resources' own design, so the search never ends below what
+    // it is compared with. The paper draws every candidate from the distribution; its encoding
+    // ablation (Figure 9) compares the encodings so, where a shared start would hide how well
+    // each one leads the search away from the middle of the cube.
+    bool start_from_baseline = true;
 };
 
 struct NaasLayerResult {

@@ -372,6 +372,7 @@ private slots:
             QVERIFY2(doc.contains(key), key);
         QCOMPARE(doc["resources"].toString(), QString("eyeriss"));
         QCOMPARE(doc["encoding"].toString(), QString("importance"));
+        QVERIFY(doc["start_from_baseline"].toBool());
         const QJsonObject acc = doc["accelerator"].toObject();
         for (const char* key : {"num_pes", "cluster_sizes", "l1_bytes", "l2_bytes", "noc_bw", "parallel_dims"}) QVERIFY2(acc.contains(key), key);
         QVERIFY(acc["num_pes"].toInteger() <= 168);
@@ -386,6 +387,15 @@ private slots:
         const Run again = cli({"eval", dir.filePath("export/squeezenet.m"), "--hw", dir.filePath("export/squeezenet_hw.m"), "--json"});
         QCOMPARE(again.exit_code, 0);
         QCOMPARE(QJsonDocument::fromJson(again.out).object()["totals"].toObject()["runtime_cycles"].toInteger(), bench["runtime_cycles"].toInteger());
+
+        // The paper's rule for its encoding ablation: every candidate drawn, said so in the JSON.
+        const Run drawn = cli({"naas", "--resources", "eyeriss", "--benchmarks", "squeezenet", "--population", "8", "--iterations", "2",
+                               "--mapping-samples", "40", "--baseline-samples", "100", "--no-baseline-start", "--seed", "3", "--json",
+                               dir.filePath("drawn.json"), "--quiet"});
+        QCOMPARE(drawn.exit_code, 0);
+        QFile g(dir.filePath("drawn.json"));
+        QVERIFY(g.open(QIODevice::ReadOnly));
+        QVERIFY(!QJsonDocument::fromJson(g.readAll()).object()["start_from_baseline"].toBool(true));
 
         const Run unknown = cli({"naas", "--resources", "tpu9"});
         QCOMPARE(unknown.exit_code, 2);

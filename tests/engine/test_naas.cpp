@@ -305,6 +305,28 @@ private slots:
         for (std::size_t i = 0; i < one.trace.size(); ++i) QCOMPARE(one.trace[i].population, two.trace[i].population);
     }
 
+    // The resources' own design leads the first generation; without it (the paper's rule, for
+    // its encoding ablation) the same draws fill the population, one place earlier.
+    void the_baseline_start_only_puts_the_own_design_before_the_same_draws() {
+        NaasProblem p = small_problem("nvdla256", 2);
+        p.iterations = 1;
+        for (NaasEncoding e : {NaasEncoding::Importance, NaasEncoding::Index}) {
+            p.decode.encoding = e;
+            p.start_from_baseline = true;
+            const NaasResult started = run_naas(p);
+            p.start_from_baseline = false;
+            const NaasResult drawn = run_naas(p);
+            QCOMPARE(started.trace.size(), std::size_t{1});
+            QCOMPARE(drawn.trace.size(), std::size_t{1});
+            const std::vector<double>& a = started.trace[0].population;
+            const std::vector<double>& b = drawn.trace[0].population;
+            QCOMPARE(a.size(), static_cast<std::size_t>(p.population));
+            QCOMPARE(b.size(), a.size());
+            QVERIFY(std::isfinite(a.front()));  // the own design maps every layer
+            for (std::size_t i = 1; i < a.size(); ++i) QCOMPARE(a[i], b[i - 1]);
+        }
+    }
+
     void sizing_only_keeps_the_native_dataflow() {
         NaasProblem p = small_problem("nvdla256", 2);
         p.decode.sizing_only = true;
