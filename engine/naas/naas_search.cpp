@@ -62,9 +62,6 @@ NaasLayerResult map_layer(const Layer& layer, const Accelerator& acc, std::int64
     } else {
         GammaOptions options;
         options.population = static_cast<int>(std::clamp<std::int64_t>(samples / 10, 10, 200));
-        // Without GAMMA's parent cap: it was measured on 10,000-sample mapping searches, NAAS's
-        // 300-3,000-sample ones and its README tables were measured without it.
-        options.parent_niche_share = 0;
         r = run_gamma(p, options, nullptr, stop);
     }
     NaasLayerResult out;
