@@ -305,7 +305,7 @@ NaasResult run_naas(const NaasProblem& problem, NaasSink* sink, std::stop_token 
         // rule); a distribution that keeps missing them gives up after 100 draws per place.
         for (int draws = 0; static_cast<int>(designs.size()) < es.lambda() && draws < 100 * es.lambda(); ++draws) {
             // The first generation starts from the resources' own design too (the search should
-            // not end below what it is compared with); the rest are drawn.
+            // not end below what it is compared with) unless asked not to; the rest are drawn.
             std::vector<double> x = it == 1 && draws == 0 && problem.start_from_baseline ? native_genes : es.sample();
             if (const auto hw = decode_hardware(x, problem.resources, problem.decode, least_l1)) {
                 std::size_t set = 0;
