@@ -97,8 +97,9 @@ private:
     // while other families have valid individuals below. Without the cap, one family's
     // near-copies fill every place within a few generations, and a run whose first good family
     // is the wrong one stays there (ResNet-18 layer 7 on Edge at two levels: X' | C, 4% above
-    // K | C, in 19 of 200 seeds; 5 with the cap). Three-level genomes are not capped: a family is a triple there,
-    // one of about a hundred, and capping them cost Cloud S3 more than it gained.
+    // K | C, in 19 of 200 seeds; 5 with the cap). Three-level genomes are not capped: a family
+    // is a triple there, one of about a hundred, and capping them cost Cloud S3 more than it
+    // gained.
     std::vector<std::size_t> parent_pool(const std::vector<Individual>& ranked, int parents, int valid) const {
         std::vector<std::size_t> pool;
         const int cap = options_.parent_niche_share > 0

@@ -470,8 +470,8 @@ private slots:
     void gamma_does_not_settle_in_the_first_family_of_parallel_dimensions() {
         // ResNet-18 layer 7 on Edge at two levels: K | C reaches 632,761 cycles (what the public
         // GAMMA finds too); X' | C and C | X' stop 4% above. Without the cap on one family's
-        // parent places a tenth of the runs stay there, with it about one in thirty (seeds 1-300
-        // here: 30 and 9; `mapscape-cli search` seeds 61-260: 19 and 5 of 200).
+        // parent places about a tenth of the runs stay there, with it a few in a hundred (seeds
+        // 1-100 here: 11 and 2; `mapscape-cli search` seeds 61-260: 19 and 5 of 200).
         SearchProblem p = edge_problem(7, 10000);
         p.min_levels = p.max_levels = 2;
         GammaOptions uncapped;
