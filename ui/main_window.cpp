@@ -51,6 +51,9 @@
 #include "surrogate/registration.hpp"
 #include "surrogate_view.hpp"
 #endif
+#ifdef MAPSCAPE_HAS_RL
+#include "rl/registration.hpp"
+#endif
 
 // The resources live in the static UI library, so they are registered explicitly (outside any
 // namespace, as Q_INIT_RESOURCE requires).
@@ -74,6 +77,9 @@ QDockWidget* dock(QMainWindow* w, const QString& title, const QString& name, QWi
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     init_mapscape_resources();
+#ifdef MAPSCAPE_HAS_RL
+    rl::register_rl_algorithms();  // A2C, PPO2, DDPG: before the schedule view and search panel list the algorithms
+#endif
     doc_ = new StudyDocument(this);
     doc_->reset(new_study("resnet18", "edge"), {});
 

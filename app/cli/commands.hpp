@@ -25,6 +25,7 @@ void add_naas_command(CLI::App& app, int& exit_code);
 void add_naas_compare_command(CLI::App& app, int& exit_code);
 #ifdef MAPSCAPE_HAS_SURROGATE
 void add_surrogate_command(CLI::App& app, int& exit_code);
+void add_rl_command(CLI::App& app, int& exit_code);
 #endif
 
 }  // namespace mapscape::cli

@@ -50,6 +50,7 @@ ScheduleAlgorithm algorithm_or_throw(const std::string& name) {
         for (const auto& n : schedule_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
         throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\" (known: " + known + ")");
     }
+    if (const std::string why = schedule_algorithm_problem(*a); !why.empty()) throw InputError({"--algo", 0, 0}, why);
     return *a;
 }
 
@@ -250,7 +251,7 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     o->setup.add_to(*c);
     c->add_option("--bw", o->bw, "system bandwidth in GB/s (at 200 MHz and 1-byte words, 5 bytes/cycle per GB/s)")
         ->capture_default_str();
-    c->add_option("--algo", o->algo, "magma, stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr, greedy")
+    c->add_option("--algo", o->algo, "magma, stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr, greedy, a2c, ppo2")
         ->capture_default_str();
     c->add_option("--seed", o->seed, "random seed")->capture_default_str();
     c->add_option("--json", o->json_out, "write the schedule as JSON to this file");

@@ -35,7 +35,7 @@ struct SurrogateOptions {
     int runs = 100;
     std::int64_t budget = 1000;
     double iso_time = 0;
-    std::string methods = "mindmappings,sa,stdga,gamma,gamma-guided";
+    std::string methods = "mindmappings,sa,stdga,ddpg,gamma,gamma-guided";
     std::string json_out;
 };
 
@@ -260,7 +260,7 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
     compare->add_option("--budget", o->budget, "cost-model queries per run (iso-iteration)")->capture_default_str()->check(CLI::PositiveNumber);
     compare->add_option("--iso-time", o->iso_time, "seconds per run for iso-time (0: Mind Mappings' mean time at iso-iteration)")
         ->check(CLI::NonNegativeNumber);
-    compare->add_option("--methods", o->methods, "comma-separated: mindmappings, sa, stdga, gamma, gamma-guided, random, ...")->capture_default_str();
+    compare->add_option("--methods", o->methods, "comma-separated: mindmappings, sa, stdga, ddpg, gamma, gamma-guided, random, ...")->capture_default_str();
     compare->add_option("--seed", o->seed, "seed")->capture_default_str();
     compare->add_option("--threads", o->threads, "runs in parallel")->capture_default_str()->check(CLI::PositiveNumber);
     compare->add_option("--json", o->json_out, "write the rows as JSON to this file");

@@ -1,6 +1,8 @@
 #include "schedule/schedule_algorithm.hpp"
 
 #include <cmath>
+#include <map>
+#include <mutex>
 
 #include "search/black_box.hpp"
 #include "util/seed_mixing.hpp"
@@ -44,13 +46,53 @@ private:
     Assignment a_;
 };
 
+struct ExternalSchedulers {
+    std::mutex mutex;
+    std::map<std::string, ExternalScheduler, std::less<>> run;
+    std::map<std::string, ExternalScheduleCheck, std::less<>> check;
+};
+
+ExternalSchedulers& external_schedulers() {
+    static ExternalSchedulers registry;
+    return registry;
+}
+
+ExternalScheduler find_external(std::string_view name) {
+    ExternalSchedulers& r = external_schedulers();
+    std::lock_guard lock(r.mutex);
+    const auto it = r.run.find(name);
+    return it == r.run.end() ? ExternalScheduler{} : it->second;
+}
+
 }  // namespace
+
+bool register_schedule_algorithm(const std::string& name, ExternalScheduler run, ExternalScheduleCheck check) {
+    if (name.empty() || !run) return false;
+    if (const auto existing = parse_schedule_algorithm(name); existing && existing->kind != ScheduleAlgorithm::Kind::External) return false;
+    ExternalSchedulers& r = external_schedulers();
+    std::lock_guard lock(r.mutex);
+    r.run[name] = std::move(run);
+    r.check[name] = std::move(check);
+    return true;
+}
+
+std::string schedule_algorithm_problem(const ScheduleAlgorithm& algorithm) {
+    if (algorithm.kind != ScheduleAlgorithm::Kind::External) return {};
+    ExternalScheduleCheck check;
+    {
+        ExternalSchedulers& r = external_schedulers();
+        std::lock_guard lock(r.mutex);
+        if (const auto it = r.check.find(algorithm.external_name); it != r.check.end()) check = it->second;
+    }
+    return check ? check() : std::string{};
+}
 
 std::string ScheduleAlgorithm::name() const {
     switch (kind) {
         case Kind::Magma: return "magma";
         case Kind::Baseline: return std::string(baseline_name(baseline));
         case Kind::Heuristic: return std::string(heuristic_name(heuristic));
+        case Kind::External: return external_name;
     }
     return "magma";
 }
@@ -68,6 +110,11 @@ std::optional<ScheduleAlgorithm> parse_schedule_algorithm(std::string_view name)
         a.heuristic = *h;
         return a;
     }
+    if (find_external(name)) {
+        a.kind = ScheduleAlgorithm::Kind::External;
+        a.external_name = std::string(name);
+        return a;
+    }
     return std::nullopt;
 }
 
@@ -75,6 +122,9 @@ std::vector<std::string> schedule_algorithm_names() {
     std::vector<std::string> names{"magma"};
     for (Baseline b : all_baselines()) names.emplace_back(baseline_name(b));
     for (Heuristic h : all_heuristics()) names.emplace_back(heuristic_name(h));
+    ExternalSchedulers& r = external_schedulers();
+    std::lock_guard lock(r.mutex);
+    for (const auto& [name, run] : r.run) names.push_back(name);
     return names;
 }
 
@@ -95,6 +145,9 @@ ScheduleResult run_schedule_search(const ScheduleProblem& problem, const Schedul
             eval.evaluate(heuristic_assignment(algorithm.heuristic, *problem.table, problem.system_bytes_per_cycle));
             return eval.finish();
         }
+        case ScheduleAlgorithm::Kind::External:
+            if (const ExternalScheduler run = find_external(algorithm.external_name)) return run(problem, sink, std::move(stop));
+            return {};
     }
     return {};
 }

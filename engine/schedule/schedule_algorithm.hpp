@@ -1,7 +1,9 @@
 // One name for every scheduler: MAGMA, a black-box baseline over MAGMA's encoding (the mapping
-// search's optimizers, as the paper's Table IV), or a hand-written mapper.
+// search's optimizers, as the paper's Table IV), a hand-written mapper, or one registered by a
+// library outside the engine (the RL baselines, which need libtorch).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -14,18 +16,31 @@
 
 namespace mapscape {
 
+// A scheduler provided by a library outside the engine, added by name with
+// register_schedule_algorithm() (as search/algorithm.hpp's register_algorithm for mappings).
+using ExternalScheduler = std::function<ScheduleResult(const ScheduleProblem&, ScheduleSink*, std::stop_token)>;
+// Why an external scheduler cannot run (its library did not load), or an empty string.
+using ExternalScheduleCheck = std::function<std::string()>;
+
 struct ScheduleAlgorithm {
-    enum class Kind { Magma, Baseline, Heuristic };
+    enum class Kind { Magma, Baseline, Heuristic, External };
     Kind kind = Kind::Magma;
     Baseline baseline = Baseline::StandardGa;
     Heuristic heuristic = Heuristic::Herald;
     MagmaOptions magma;
+    std::string external_name;  // for Kind::External
 
     std::string name() const;
 };
 
-// "magma", a baseline name (stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes) or
-// a heuristic (herald, aimt, fcfs, sjf, rr, greedy).
+// Adds (or replaces) a named external scheduler; thread-safe. Built-in names are refused
+// (returns false).
+bool register_schedule_algorithm(const std::string& name, ExternalScheduler run, ExternalScheduleCheck check = {});
+// Why `algorithm` cannot run (front ends report it before starting), or empty.
+std::string schedule_algorithm_problem(const ScheduleAlgorithm& algorithm);
+
+// "magma", a baseline name (stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes),
+// a heuristic (herald, aimt, fcfs, sjf, rr, greedy) or a registered name (a2c, ppo2).
 std::optional<ScheduleAlgorithm> parse_schedule_algorithm(std::string_view name);
 std::vector<std::string> schedule_algorithm_names();
 

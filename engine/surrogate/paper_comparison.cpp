@@ -6,6 +6,7 @@
 #include <numeric>
 #include <thread>
 
+#include "search/algorithm.hpp"
 #include "search/baselines.hpp"
 #include "search/gamma.hpp"
 #include "search/vector_objective.hpp"
@@ -31,6 +32,9 @@ SearchResult run_method(const std::string& method, const SearchProblem& p, const
         o.guide = std::make_shared<SurrogateGuide>(s);
         return run_gamma(p, o);
     }
+    // A search another library registered (the RL baselines' ddpg), on the same problem.
+    if (const auto registered = parse_algorithm(method); registered && registered->kind == Algorithm::Kind::External)
+        return run_search(p, *registered);
     const auto baseline = parse_baseline(method);
     SearchDriver driver(p);
     const GenomeSpace space = make_genome_space(p);
@@ -54,8 +58,8 @@ std::vector<Layer> mind_mappings_layers() {
 std::vector<ComparisonRow> compare_with_paper(const std::shared_ptr<const Surrogate>& surrogate, const ComparisonOptions& o,
                                               const std::function<void(const std::string&)>& progress, std::stop_token stop) {
     for (const std::string& m : o.methods)
-        if (m != "mindmappings" && m != "gamma" && m != "gamma-guided" && !parse_baseline(m))
-            throw InputError({"--methods", 0, 0}, "unknown method \"" + m + "\" (mindmappings, sa, stdga, gamma, gamma-guided, random, ...)");
+        if (m != "mindmappings" && m != "gamma" && m != "gamma-guided" && !parse_baseline(m) && !parse_algorithm(m))
+            throw InputError({"--methods", 0, 0}, "unknown method \"" + m + "\" (mindmappings, sa, stdga, gamma, gamma-guided, ddpg, random, ...)");
     if (o.runs < 1 || o.budget < 1) throw InputError({"--runs", 0, 0}, "need at least one run and one query");
     const Accelerator& acc = surrogate->accelerator();
     std::vector<ComparisonRow> rows;

@@ -1,7 +1,8 @@
 // The Mind Mappings paper's evaluation (Sec. 5.4, Figures 5 and 6) on our cost model: its Table 1
 // CNN layers on its 256-PE accelerator, EDP over the algorithmic minimum, averaged over many runs,
 // at equal numbers of cost-model queries (iso-iteration) and at equal wall time (iso-time),
-// against simulated annealing, the standard GA and GAMMA (and GAMMA with the guided mutation).
+// against simulated annealing, the standard GA, DDPG (its RL baseline) and GAMMA (and GAMMA with
+// the guided mutation).
 #pragma once
 
 #include <functional>
@@ -22,7 +23,7 @@ struct ComparisonOptions {
     int runs = 100;                // per layer and method (the paper's 100)
     std::int64_t budget = 1000;    // iso-iteration: cost-model queries per run
     double iso_time_seconds = 0;   // iso-time: wall time per run; 0 = Mind Mappings' mean at iso-iteration, per layer
-    std::vector<std::string> methods = {"mindmappings", "sa", "stdga", "gamma", "gamma-guided"};
+    std::vector<std::string> methods = {"mindmappings", "sa", "stdga", "gamma", "gamma-guided"};  // the CLI adds ddpg
     std::uint64_t seed = 1;
     int threads = 1;               // runs in parallel, each on one thread
     std::vector<Layer> layers = mind_mappings_layers();
@@ -39,10 +40,11 @@ struct ComparisonRow {
     int found_runs = 0;           // runs that found a valid mapping
 };
 
-// Method names: mindmappings, sa, stdga, gamma, gamma-guided, random. SA and the standard GA
-// search the same two-level space as Mind Mappings (their fixed-length encoding, whole budget);
-// GAMMA searches system S2 (one or two levels) as it does elsewhere. Throws InputError for an
-// unknown method.
+// Method names: mindmappings, sa, stdga, gamma, gamma-guided, random, or a search registered in
+// the algorithm registry (ddpg, the RL baselines', when they are registered). SA, the standard GA
+// and DDPG search the same two-level space as Mind Mappings (their fixed-length encoding, whole
+// budget); GAMMA searches system S2 (one or two levels) as it does elsewhere. Throws InputError
+// for an unknown method.
 std::vector<ComparisonRow> compare_with_paper(const std::shared_ptr<const Surrogate>& surrogate, const ComparisonOptions& options,
                                               const std::function<void(const std::string&)>& progress = {},
                                               std::stop_token stop = {});

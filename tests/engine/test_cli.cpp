@@ -191,10 +191,10 @@ private slots:
         QVERIFY(bad.err.contains("example.csv:2:10: expected a whole number"));
     }
 
-#ifdef MAPSCAPE_CLI_HAS_SURROGATE_PLUGIN
-    // libtorch takes ~0.4 s to start, and scripts call the CLI per layer: only the surrogate's
-    // searches and command may load it (from the plugin), and those must still work.
-    void surrogate_plugin_is_loaded_only_when_used() {
+#ifdef MAPSCAPE_CLI_HAS_TORCH_PLUGIN
+    // libtorch takes ~0.4 s to start, and scripts call the CLI per layer: only the surrogate's and
+    // the RL baselines' searches and commands may load it (from the plugin), and those must work.
+    void torch_plugin_is_loaded_only_when_used() {
         QProcessEnvironment trace;
         trace.insert("LD_DEBUG", "files");  // the dynamic loader names each library it opens
         const auto loads_torch = [](const Run& r) { return r.err.contains("libtorch_cpu"); };
@@ -221,6 +221,29 @@ private slots:
         const Run command = cli({"surrogate", "--help"});
         QCOMPARE(command.exit_code, 0);
         QVERIFY(command.out.contains("train"));
+        QVERIFY(help.out.contains("rl "));
+        const Run rl_help = cli({"rl", "--help"});
+        QCOMPARE(rl_help.exit_code, 0);
+        QVERIFY(rl_help.out.contains("schedule") && rl_help.out.contains("bench"));
+
+        // The RL schedulers: not loaded by a MAGMA schedule, loaded by an A2C one, which counts
+        // one sample per schedule like every scheduler.
+        const Run magma = cli({"schedule", "--mix", "vision", "--setting", "S1", "--group", "1", "--budget", "200"}, MAPSCAPE_CLI_PATH, trace);
+        QCOMPARE(magma.exit_code, 0);
+        QVERIFY(!loads_torch(magma));
+        const Run a2c = cli({"schedule", "--mix", "vision", "--setting", "S1", "--group", "1", "--algo", "a2c", "--budget", "40",
+                             "--json", dir.filePath("a2c.json")}, MAPSCAPE_CLI_PATH, trace);
+        QCOMPARE(a2c.exit_code, 0);
+        QVERIFY(loads_torch(a2c));
+        QVERIFY(a2c.out.contains(", a2c, objective makespan, 40 samples per group"));
+        QVERIFY(a2c.out.contains("total: makespan"));
+        const Run ddpg = cli({"search", "--model", "resnet18", "--layer", "2", "--algo", "ddpg", "--budget", "60", "--quiet"});
+        QCOMPARE(ddpg.exit_code, 0);
+        QVERIFY(ddpg.out.contains("TOTAL"));
+        // A layer DDPG's encoding does not cover is refused before anything runs.
+        const Run depthwise = cli({"search", "--model", "mobilenet_v2", "--layer", "2", "--algo", "ddpg", "--budget", "60", "--quiet"});
+        QCOMPARE(depthwise.exit_code, 2);
+        QVERIFY2(depthwise.err.contains("DDPG"), depthwise.err.constData());
 
         // Without its plugin the CLI still runs everything else and says what is missing.
         QTemporaryDir alone;
@@ -231,10 +254,14 @@ private slots:
         QCOMPARE(cli({"search", "--model", "resnet18", "--layer", "2", "--budget", "100", "--quiet"}, copy, data).exit_code, 0);
         const Run missing = cli({"search", "--model", "resnet18", "--layer", "2", "--algo", "mindmappings", "--quiet"}, copy, data);
         QCOMPARE(missing.exit_code, 2);
-        QVERIFY2(missing.err.contains("mapscape-surrogate.so") && missing.err.contains("MAPSCAPE_PLUGIN_DIR"), missing.err.constData());
+        QVERIFY2(missing.err.contains("mapscape-torch.so") && missing.err.contains("MAPSCAPE_PLUGIN_DIR"), missing.err.constData());
         const Run no_command = cli({"surrogate", "eval"}, copy, data);
         QCOMPARE(no_command.exit_code, 2);
-        QVERIFY(no_command.err.contains("mapscape-surrogate.so"));
+        QVERIFY(no_command.err.contains("mapscape-torch.so"));
+        const Run no_scheduler = cli({"schedule", "--mix", "vision", "--setting", "S1", "--group", "1", "--algo", "ppo2"}, copy, data);
+        QCOMPARE(no_scheduler.exit_code, 2);
+        QVERIFY2(no_scheduler.err.contains("mapscape-torch.so") && no_scheduler.out.isEmpty(), no_scheduler.err.constData());
+        QCOMPARE(cli({"rl", "bench"}, copy, data).exit_code, 2);
     }
 #endif
 

@@ -35,9 +35,11 @@ examples="$root/usr/share/mapscape/examples"
 out=$(run "$cli" eval "$examples/resnet18_kcp_ws.m" --hw "$examples/edge_accelerator.m" --json)
 echo "$out" | grep -q '"runtime_cycles"' || { echo "FAIL: eval of the bundled example"; exit 1; }
 run "$cli" search --model resnet18 --layer 2 --budget 300 --quiet | grep -q TOTAL || { echo "FAIL: search with a bundled model"; exit 1; }
-# The surrogate's searches come from a plugin the CLI finds relative to itself.
-if [ -n "$(find "$root" -name mapscape-surrogate.so)" ]; then
+# The surrogate's and the RL baselines' searches come from a plugin the CLI finds relative to itself.
+if [ -n "$(find "$root" -name mapscape-torch.so)" ]; then
   run "$cli" search --model resnet18 --layer 2 --algo mindmappings --budget 100 --quiet | grep -q TOTAL ||
-    { echo "FAIL: the installed CLI does not load its surrogate plugin"; exit 1; }
+    { echo "FAIL: the installed CLI does not load its libtorch plugin"; exit 1; }
+  run "$cli" schedule --mix vision --setting S1 --group 1 --algo a2c --budget 50 | grep -q "^total" ||
+    { echo "FAIL: the installed CLI does not run the A2C scheduler from its libtorch plugin"; exit 1; }
 fi
 echo "PASS: the package installs into a scratch root and its programs work there"
