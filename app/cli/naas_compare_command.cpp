@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/list_option.hpp"
 #include "cli/naas_setup.hpp"
 #include "cli/table_cells.hpp"
@@ -83,8 +84,7 @@ double energy_room(const Row& r) { return r.baseline.energy_nj / r.bound.energy_
 
 int run_naas_compare(const NaasCompareOptions& o) {
     const std::vector<std::string> figures = split_list(o.figures), resources = split_list(o.resources);
-    std::vector<std::uint64_t> seeds;
-    for (const std::string& s : split_list(o.seeds)) seeds.push_back(std::stoull(s));
+    const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     const auto wants = [&](const char* f) { return std::find(figures.begin(), figures.end(), f) != figures.end(); };
     std::vector<Row> rows;
     const auto run = [&](const std::string& figure, const std::string& method, const std::string& res, const std::vector<std::string>& benchmarks,
