@@ -8,6 +8,7 @@
 #include "arch/presets.hpp"
 #include "util/diagnostic.hpp"
 #include "workload/layer_selection.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
@@ -63,8 +64,9 @@ SearchSetup resolve(const SearchSetupOptions& o) {
     }
     const auto objective = parse_objective(o.objective);
     if (!objective)
-        bad("--objective", "cannot read objective \"" + o.objective +
-                               "\" (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
+        bad("--objective", "cannot read objective \"" + o.objective + "\"" +
+                               did_you_mean(o.objective, {"latency", "energy", "power", "edp", "area", "lap"}) +
+                               " (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
     s.base.objective = *objective;
     s.base.budget.samples = o.budget;
     s.base.budget.seconds = o.seconds;

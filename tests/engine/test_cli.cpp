@@ -175,6 +175,14 @@ private slots:
                                               << "unknown map space \"nvdl\" (did you mean \"nvdla\"?)";
         QTest::newRow("misspelled resources") << QStringList{"naas", "--resources", "eyeris"}
                                               << "unknown resources \"eyeris\" (did you mean \"eyeriss\"?)";
+        QTest::newRow("misspelled co-design platform") << QStringList{"codesign", "--model", "resnet18", "--platform", "edg"}
+                                                       << "unknown co-design platform \"edg\" (did you mean \"edge\"?)";
+        QTest::newRow("misspelled objective") << QStringList{"search", "--model", "resnet18", "--objective", "latncy"}
+                                              << "cannot read objective \"latncy\" (did you mean \"latency\"?)";
+        QTest::newRow("misspelled network family") << QStringList{"naas", "--resources", "eyeriss", "--network", "mobilenet"}
+                                                   << "no network family \"mobilenet\" (did you mean \"mobilenet_v2\"?)";
+        QTest::newRow("a figure the paper has not") << QStringList{"naas-compare", "--figures", "7"}
+                                                    << "--figures must list the paper's figures 5, 8 and 9 (comma-separated), not \"7\"";
         QTest::newRow("unrelated name, no guess") << QStringList{"search", "--model", "zzzzzz"}
                                                   << "no bundled model called \"zzzzzz\" (known:";
     }
