@@ -555,10 +555,15 @@ void CodesignView::show_saved_results() {
         if (r.found) best_ = r.best;
         finished_ = true;
         rebuild_scatter();
-        if (r.found)
+        if (r.found) {
             sketch_->set_design(best_.accelerator, best_.area, r.area_budget_um2);
-        else
+            // No dots are kept: the area axis spans the budget and the best design.
+            const double area = best_.area.total_um2(), budget = r.area_budget_um2;
+            scatter_->set_x_range(std::min(area, budget) / 1.25, std::max(area, budget) * 1.25);
+            scatter_->fit_to_data();
+        } else {
             sketch_->clear();
+        }
         std::vector<QPointF> trace;
         for (const auto& [samples, value] : r.trace)
             if (std::isfinite(value)) trace.emplace_back(static_cast<double>(samples), value);

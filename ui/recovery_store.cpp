@@ -193,7 +193,9 @@ void RecoveryStore::writer_loop() {
 }
 
 RecoveryStore::Result RecoveryStore::perform(const Request& request) {
-    Result result{request.generation, request.remove, {}};
+    Result result{request.generation, request.remove, {}, 0, 0};
+    QElapsedTimer clock;
+    clock.start();
     const QString path = copy_path();
     if (request.remove) {
         if (QFile::exists(path) && !QFile::remove(path)) result.error = tr("cannot remove %1").arg(path);
@@ -219,6 +221,8 @@ RecoveryStore::Result RecoveryStore::perform(const Request& request) {
         write = write_;
     }
     result.error = write(path, QByteArray::fromStdString(text));
+    result.write_us = clock.nsecsElapsed() / 1000;
+    result.bytes = static_cast<qint64>(text.size());
     return result;
 }
 
@@ -233,6 +237,8 @@ void RecoveryStore::finished(const Result& result) {
         emit removed();
     } else {
         ++writes_;
+        last_write_us_ = result.write_us;
+        last_write_bytes_ = result.bytes;
         emit written(copy_path());
     }
     // The restored work is now in this instance's copy (or was saved, or discarded by the user).

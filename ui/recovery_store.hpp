@@ -107,6 +107,9 @@ public:
     // How long the GUI thread spent taking the study's snapshot for the last write (the writer
     // serialises and writes it on its own thread).
     qint64 last_snapshot_us() const { return last_snapshot_us_; }
+    // How long the writer spent on the last copy (serialising and writing it) and its size.
+    qint64 last_write_us() const { return last_write_us_; }
+    qint64 last_write_bytes() const { return last_write_bytes_; }
 
     void set_write_function_for_tests(WriteFunction write);
 
@@ -130,6 +133,7 @@ private:
         quint64 generation = 0;
         bool remove = false;
         QString error;
+        qint64 write_us = 0, bytes = 0;
     };
     void schedule();
     void post_now();
@@ -155,7 +159,7 @@ private:
     std::vector<Adoption> adoptions_;
     quint64 generation_ = 0, done_generation_ = 0;
     int writes_ = 0, failures_ = 0;
-    qint64 last_snapshot_us_ = 0;
+    qint64 last_snapshot_us_ = 0, last_write_us_ = 0, last_write_bytes_ = 0;
     WriteFunction write_;
 
     // The writer thread: one pending request at most (a newer one replaces it).

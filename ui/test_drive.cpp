@@ -62,7 +62,11 @@ void run_test_drive(MainWindow& w, const QStringList& names, std::function<void(
         } else if (name == QLatin1String("wait-copy")) {
             steps->push_back([&w] {
                 if (!w.recovery() || w.recovery()->writes() == 0 || !w.recovery()->up_to_date()) return false;
-                std::printf("test-drive: recovery copy %s\n", qPrintable(w.recovery()->copy_path()));
+                const RecoveryStore* r = w.recovery();
+                std::printf("test-drive: recovery copy %s\n", qPrintable(r->copy_path()));
+                std::printf("test-drive: %lld bytes; the GUI thread's snapshot took %lld us, the writer's JSON and write %lld us\n",
+                            static_cast<long long>(r->last_write_bytes()), static_cast<long long>(r->last_snapshot_us()),
+                            static_cast<long long>(r->last_write_us()));
                 std::fflush(stdout);
                 return true;
             });
