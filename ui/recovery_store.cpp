@@ -127,7 +127,12 @@ void RecoveryStore::watch(StudyDocument* document) {
         connect(document, signal, this, &RecoveryStore::schedule);
     connect(document, &StudyDocument::mapping_changed, this, &RecoveryStore::schedule);
     connect(document, &StudyDocument::selected_layer_changed, this, &RecoveryStore::schedule);
-    connect(document, &StudyDocument::modified_changed, this, &RecoveryStore::schedule);
+    connect(document, &StudyDocument::modified_changed, this, [this](bool modified) {
+        if (modified)
+            schedule();
+        else
+            flush();  // saved (or replaced): the copy goes at once, not at the next tick
+    });
     connect(document, &StudyDocument::file_path_changed, this, &RecoveryStore::schedule);
     schedule();
 }
@@ -333,6 +338,17 @@ RecoveryScan RecoveryStore::claim_orphans() {
         }
         lock->unlock();
         scan.refused.push_back(std::move(refused));
+    }
+    // Every session takes a lock at start, and one that died before its first copy (or during
+    // it) leaves the lock (and a temporary) without a copy: free ones are swept away.
+    for (const QFileInfo& fi : dir.entryInfoList({QStringLiteral("*.lock")}, QDir::Files)) {
+        const QString copy_file = dir.filePath(fi.completeBaseName() + QStringLiteral(".json"));
+        if (fi.absoluteFilePath() == lock_path_of(copy_path()) || QFile::exists(copy_file)) continue;
+        QLockFile lock(fi.absoluteFilePath());
+        lock.setStaleLockTime(0);
+        if (!lock.tryLock(0)) continue;  // a running instance that has not needed a copy yet
+        for (const QString& temp : dir.entryList({fi.completeBaseName() + QStringLiteral(".json.*")}, QDir::Files)) QFile::remove(dir.filePath(temp));
+        lock.unlock();  // removes the lock file
     }
     std::stable_sort(scan.copies.begin(), scan.copies.end(), [](const RecoveryCopy& a, const RecoveryCopy& b) { return a.written > b.written; });
     return scan;

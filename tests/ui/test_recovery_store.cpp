@@ -246,12 +246,19 @@ private slots:
         write_all(dir.filePath("mapscape-999999-1.lock"), "999999999\nmapscape\n" + QSysInfo::machineHostName().toUtf8() + "\n");
         const QString unlocked = dir.filePath("mapscape-999998-1.json");
         QFile::copy(live.copy_path(), unlocked);
+        // And a session that died before it needed a copy: its lock and a temporary, nothing else.
+        const QString lone_lock = dir.filePath("mapscape-999997-1.lock");
+        write_all(lone_lock, "999999997\nmapscape\n" + QSysInfo::machineHostName().toUtf8() + "\n");
+        write_all(dir.filePath("mapscape-999997-1.json.AbCdEf"), "{\"half\": ");
 
         RecoveryStore next(dir.path(), 1ms);
         QVERIFY(next.start());
         RecoveryScan scan = next.claim_orphans();
         QCOMPARE(scan.refused.size(), std::size_t(0));
         QCOMPARE(scan.copies.size(), std::size_t(2));  // not the live instance's
+        QVERIFY(!QFile::exists(lone_lock));  // swept, with its temporary
+        QVERIFY(!QFile::exists(dir.filePath("mapscape-999997-1.json.AbCdEf")));
+        QVERIFY(QFile::exists(QFileInfo(live.copy_path()).path() + "/" + QFileInfo(live.copy_path()).completeBaseName() + ".lock"));
         for (const RecoveryCopy& c : scan.copies) {
             QVERIFY(c.file == dead || c.file == unlocked);
             QCOMPARE(c.study.accelerator.l2_size_bytes, std::int64_t(4242));
