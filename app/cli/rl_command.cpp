@@ -13,6 +13,7 @@
 
 #include "arch/presets.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cost/bounds.hpp"
 #include "rl/actor_critic.hpp"
 #include "rl/ddpg_search.hpp"
@@ -237,38 +238,38 @@ void add_rl_command(CLI::App& app, int& exit_code) {
     auto add_group = [o](CLI::App* s) {
         s->add_option("--mix", o->mix, "task mix: vision, language, recommendation, mix, or a mix file")->capture_default_str();
         s->add_option("--setting", o->setting, "platform: S1..S6 or a platform file")->capture_default_str();
-        s->add_option("--bw", o->bw, "system bandwidth in GB/s")->capture_default_str();
-        s->add_option("--group", o->group, "the group of the mix (1-based)")->capture_default_str();
-        s->add_option("--group-size", o->group_size, "jobs per group")->capture_default_str()->check(CLI::Range(1, 100000));
-        s->add_option("--seed", o->seed, "seed")->capture_default_str();
+        s->add_option("--bw", o->bw, "system bandwidth in GB/s")->capture_default_str()->check(positive_amount("GB/s"));
+        s->add_option("--group", o->group, "the group of the mix (1-based)")->capture_default_str()->check(positive_count("group"));
+        s->add_option("--group-size", o->group_size, "jobs per group")->capture_default_str()->check(count_in_range(1, 100000, "jobs"));
+        s->add_option("--seed", o->seed, "seed")->capture_default_str()->check(seed_value());
     };
     CLI::App* schedule = c->add_subcommand("schedule", "train A2C or PPO2 on one group and print the training curves");
     schedule->add_option("--algo", o->algo, "a2c or ppo2")->capture_default_str();
     add_group(schedule);
-    schedule->add_option("--budget", o->budget, "schedules to evaluate (episodes; default 10000)")->check(CLI::PositiveNumber);
-    schedule->add_option("--log-every", o->log_every, "updates per printed line (default: about 20 lines)")->check(CLI::PositiveNumber);
-    schedule->add_option("--environments", o->environments, "episodes stepping together (default 32)")->check(CLI::PositiveNumber);
-    schedule->add_option("--steps", o->steps, "steps per environment per rollout (default: A2C 5, PPO2 128)")->check(CLI::PositiveNumber);
-    schedule->add_option("--epochs", o->epochs, "PPO2: epochs per rollout (default 4)")->check(CLI::PositiveNumber);
-    schedule->add_option("--learning-rate", o->learning_rate, "default: the paper's (A2C 0.0007, PPO2 0.00025)")->check(CLI::PositiveNumber);
+    schedule->add_option("--budget", o->budget, "schedules to evaluate (episodes; default 10000)")->check(positive_count("samples"));
+    schedule->add_option("--log-every", o->log_every, "updates per printed line (default: about 20 lines)")->check(positive_count("updates"));
+    schedule->add_option("--environments", o->environments, "episodes stepping together (default 32)")->check(positive_count("environments"));
+    schedule->add_option("--steps", o->steps, "steps per environment per rollout (default: A2C 5, PPO2 128)")->check(positive_count("steps"));
+    schedule->add_option("--epochs", o->epochs, "PPO2: epochs per rollout (default 4)")->check(positive_count("epochs"));
+    schedule->add_option("--learning-rate", o->learning_rate, "default: the paper's (A2C 0.0007, PPO2 0.00025)")->check(positive_amount("per step"));
     schedule->add_flag("--no-reward-normalisation", o->no_reward_normalisation, "raw rewards (MAGMA's runs normalise them)");
     schedule->callback([o, &exit_code] { exit_code = run_rl_schedule(*o); });
 
     CLI::App* search = c->add_subcommand("search", "run DDPG on one of Mind Mappings' Table 1 layers and print the training curves");
     search->add_option("--layer", o->layer, "Table 1 layer, 1-6 (ResNet Conv_3, ResNet Conv_4, Inception Conv_2, VGG Conv_2, AlexNet Conv_2, AlexNet Conv_4)")
-        ->capture_default_str();
-    search->add_option("--budget", o->budget, "cost-model queries (default 1000)")->check(CLI::PositiveNumber);
-    search->add_option("--seed", o->seed, "seed")->capture_default_str();
-    search->add_option("--log-every", o->log_every, "samples per printed line (default: 10 lines)")->check(CLI::PositiveNumber);
-    search->add_option("--episode-length", o->episode_length, "moves per episode (default 5)")->check(CLI::PositiveNumber);
-    search->add_option("--warmup", o->warmup, "episodes of random actions first (default 20)")->check(CLI::NonNegativeNumber);
-    search->add_option("--discount", o->discount, "discount of later steps' costs (default 0.9)")->check(CLI::Range(0.0, 1.0));
+        ->capture_default_str()->check(count_in_range(1, 6, "Table 1 layer"));
+    search->add_option("--budget", o->budget, "cost-model queries (default 1000)")->check(positive_count("samples"));
+    search->add_option("--seed", o->seed, "seed")->capture_default_str()->check(seed_value());
+    search->add_option("--log-every", o->log_every, "samples per printed line (default: 10 lines)")->check(positive_count("samples"));
+    search->add_option("--episode-length", o->episode_length, "moves per episode (default 5)")->check(positive_count("moves"));
+    search->add_option("--warmup", o->warmup, "episodes of random actions first (default 20)")->check(count_or_zero("episodes", "none"));
+    search->add_option("--discount", o->discount, "discount of later steps' costs (default 0.9)")->check(amount_in_range(0.0, 1.0, "per step"));
     search->callback([o, &exit_code] { exit_code = run_rl_search(*o); });
 
     CLI::App* bench = c->add_subcommand("bench", "time A2C, PPO2 and MAGMA on one group, DDPG and GAMMA on one layer (per-sample cost)");
     add_group(bench);
-    bench->add_option("--budget", o->budget, "schedules per scheduling search (default 10000)")->check(CLI::PositiveNumber);
-    bench->add_option("--layer", o->layer, "Mind Mappings' Table 1 layer for the mapping searches (1-6)")->capture_default_str();
+    bench->add_option("--budget", o->budget, "schedules per scheduling search (default 10000)")->check(positive_count("samples"));
+    bench->add_option("--layer", o->layer, "Mind Mappings' Table 1 layer for the mapping searches (1-6)")->capture_default_str()->check(count_in_range(1, 6, "Table 1 layer"));
     bench->callback([o, &exit_code] { exit_code = run_rl_bench(*o); });
 }
 

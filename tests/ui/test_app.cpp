@@ -372,6 +372,26 @@ private slots:
         v->timeline()->fit();
         QCOMPARE(v->timeline()->view_end(), end);
     }
+
+#ifdef MAPSCAPE_HAS_RL
+    // The RL baselines are listed like any other algorithm, and A2C schedules live as MAGMA does.
+    void rl_baselines_are_listed_and_schedule_live() {
+        auto w = open_window();
+        QVERIFY(w->search()->algorithm()->findText("ddpg") >= 0);
+        ScheduleView* v = w->schedule();
+        w->tabs()->setCurrentWidget(v);
+        QVERIFY(v->algorithm()->findText("ppo2") >= 0);
+        v->algorithm()->setCurrentIndex(v->algorithm()->findText("a2c"));
+        v->budget()->setValue(300);
+        QVERIFY(v->run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->controller()->running(), 60000);
+        QVERIFY(v->status()->text().contains("finished"));
+        QTRY_VERIFY(v->timeline()->segment_count() >= 100);
+        QCOMPARE(v->last().samples, 300);
+        QVERIFY(v->convergence()->curve_count() == 1);
+        if (const QString dir = qEnvironmentVariable("MAPSCAPE_TEST_SHOTS"); !dir.isEmpty()) w->grab().save(dir + "/schedule_a2c.png");
+    }
+#endif
 };
 
 QTEST_MAIN(AppTest)
