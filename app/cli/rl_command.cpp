@@ -50,6 +50,8 @@ struct RlOptions {
     int environments = 0, steps = 0, epochs = 0;
     double learning_rate = 0;
     bool no_reward_normalisation = false;
+    std::string state = "zscore";
+    double final_reward_weight = 1;
     // search
     int layer = 1;
     int episode_length = 0, warmup = -1;
@@ -102,6 +104,13 @@ rl::ActorCriticOptions actor_critic_options(const RlOptions& o) {
     if (o.epochs > 0) a.epochs = o.epochs;
     a.learning_rate = o.learning_rate;
     a.normalise_rewards = !o.no_reward_normalisation;
+    if (o.state == "zscore")
+        a.state_scale = rl::StateScale::ZScore;
+    else if (o.state == "shared")
+        a.state_scale = rl::StateScale::Shared;
+    else
+        throw InputError({"--state", 0, 0}, "the state is scaled by \"zscore\" (MAGMA's) or \"shared\", not \"" + o.state + "\"");
+    a.final_reward_weight = o.final_reward_weight;
     return rl::resolved(a);
 }
 
@@ -121,8 +130,10 @@ int run_rl_schedule(const RlOptions& o) {
     const double bound = makespan_lower_bound(g.table, g.bytes_per_cycle);
     std::printf("%s on %s group %d (%d jobs) of %s at %.4g GB/s: %lld schedules (episodes), seed %llu\n", o.algo.c_str(), g.platform.name.c_str(),
                 o.group, g.table.jobs(), o.mix.c_str(), o.bw, static_cast<long long>(budget), static_cast<unsigned long long>(o.seed));
-    std::printf("  %d environments x %d steps per rollout, learning rate %g, entropy %g, value %g, reward normalisation %s", a.environments, a.steps,
-                a.learning_rate, a.entropy_coef, a.value_coef, a.normalise_rewards ? "on" : "off");
+    std::printf("  %d environments x %d steps per rollout, learning rate %g, entropy %g, value %g, reward normalisation %s, state %s, "
+                "final reward x%g",
+                a.environments, a.steps, a.learning_rate, a.entropy_coef, a.value_coef, a.normalise_rewards ? "on" : "off", o.state.c_str(),
+                a.final_reward_weight);
     if (a.method == rl::ActorCriticMethod::PPO2) std::printf(", %d epochs x %d minibatches, clip %g", a.epochs, a.minibatches, a.clip_range);
     std::printf("\n  makespan lower bound %.0f cycles\n", bound);
     const std::int64_t steps_per_update = static_cast<std::int64_t>(a.environments) * a.steps;
@@ -137,8 +148,19 @@ int run_rl_schedule(const RlOptions& o) {
         std::fflush(stdout);
     };
     const double cpu_start = cpu_seconds();
-    const ScheduleResult r = rl::run_actor_critic_schedule(schedule_problem(g, budget, o.seed), a, nullptr, {}, log, every);
+    const ScheduleProblem problem = schedule_problem(g, budget, o.seed);
+    ScheduleEvaluator evaluator(problem);
+    rl::ScheduleAgent agent(g.table, problem.objective, a, problem.seed);
+    agent.train(evaluator, log, every);
+    const ScheduleResult r = evaluator.finish();
     const double cpu = cpu_seconds() - cpu_start;
+    {
+        // The trained policy itself (not counted as samples): its most likely action at every step.
+        rl::Rng rng(o.seed);
+        BandwidthAllocator allocator(g.table, g.bytes_per_cycle);
+        const double greedy = allocator.makespan(queues_of(agent.rollout(true, rng), g.table.cores()));
+        std::printf("the trained policy's most likely schedule: makespan %.0f cycles (%.4f x the bound)\n", greedy, greedy / bound);
+    }
     std::printf("best makespan %.0f cycles (%.4f x the bound) after %lld samples in %.2f s, %.2f s of CPU (%.1f us of CPU per sample)\n", r.makespan,
                 r.makespan / bound, static_cast<long long>(r.samples), r.wall_seconds, cpu, 1e6 * cpu / std::max<std::int64_t>(1, r.samples));
     return r.found ? kExitOk : kExitProblem;
@@ -253,6 +275,13 @@ void add_rl_command(CLI::App& app, int& exit_code) {
     schedule->add_option("--epochs", o->epochs, "PPO2: epochs per rollout (default 4)")->check(positive_count("epochs"));
     schedule->add_option("--learning-rate", o->learning_rate, "default: the paper's (A2C 0.0007, PPO2 0.00025)")->check(positive_amount("per step"));
     schedule->add_flag("--no-reward-normalisation", o->no_reward_normalisation, "raw rewards (MAGMA's runs normalise them)");
+    schedule->add_option("--state", o->state,
+                         "zscore (MAGMA's: the window's latencies and the cores' loads z-scored apart) or shared (both over the group's "
+                         "makespan bound, so jobs and loads compare)")
+        ->capture_default_str();
+    schedule->add_option("--final-reward-weight", o->final_reward_weight, "weight of the episode's -makespan against the step rewards (MAGMA's: 1)")
+        ->capture_default_str()
+        ->check(amount_in_range(0, 1e6, "weight"));
     schedule->callback([o, &exit_code] { exit_code = run_rl_schedule(*o); });
 
     CLI::App* search = c->add_subcommand("search", "run DDPG on one of Mind Mappings' Table 1 layers and print the training curves");

@@ -64,6 +64,7 @@ struct ScheduleAgent::State {
     const JobTable* table;
     ScheduleObjective objective;
     ActorCriticOptions o;
+    double shared_scale = 1;
     Rng rng;
     std::vector<ScheduleEnvironment> envs;
     int window, cores, state_size, action_logits;
@@ -90,7 +91,8 @@ struct ScheduleAgent::State {
 
     State(const JobTable& t, ScheduleObjective obj, const ActorCriticOptions& options, std::uint64_t seed)
         : table(&t), objective(obj), o(resolved(options)), rng(mix_seed(seed, 0x5c4ed)) {
-        for (int e = 0; e < o.environments; ++e) envs.emplace_back(t, obj, o.window);
+        shared_scale = o.state_scale == StateScale::Shared ? makespan_lower_bound(t, std::numeric_limits<double>::infinity()) : 1;
+        for (int e = 0; e < o.environments; ++e) envs.emplace_back(t, obj, o.window, o.state_scale, shared_scale);
         window = envs.front().window();
         cores = envs.front().cores();
         state_size = envs.front().state_size();
@@ -189,7 +191,7 @@ struct ScheduleAgent::State {
                         if (evaluator.done()) return false;  // out of budget (or stopped)
                         reward -= 10 * std::abs(reward);        // an invalid schedule (cannot happen with masks)
                     } else {
-                        reward -= objective_value;
+                        reward -= o.final_reward_weight * objective_value;
                     }
                     env.reset();
                 }
@@ -377,7 +379,7 @@ void ScheduleAgent::train(ScheduleEvaluator& evaluator, const TrainingLog& log, 
 
 Assignment ScheduleAgent::rollout(bool greedy, Rng& rng) {
     use_one_deterministic_thread();
-    ScheduleEnvironment env(*s_->table, s_->objective, s_->o.window);
+    ScheduleEnvironment env(*s_->table, s_->objective, s_->o.window, s_->o.state_scale, s_->shared_scale);
     std::vector<float> state(static_cast<std::size_t>(env.state_size()));
     std::vector<std::uint8_t> mask(static_cast<std::size_t>(env.cores()));
     while (!env.done()) {

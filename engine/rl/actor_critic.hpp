@@ -49,6 +49,10 @@ struct ActorCriticOptions {
     double rmsprop_decay = 0.99, rmsprop_epsilon = 1e-5, adam_epsilon = 1e-5;
     bool normalise_rewards = true;
     int window = 5;
+    // Beyond MAGMA's environment, for investigating the agents: the state's scaling, and the
+    // weight of the final objective against the step rewards (MAGMA's: 1).
+    StateScale state_scale = StateScale::ZScore;
+    double final_reward_weight = 1;
 };
 
 // The defaults filled in (learning rate, value coefficient, environments, steps).

@@ -22,8 +22,9 @@ void z_score(float* x, int n) {
 
 }  // namespace
 
-ScheduleEnvironment::ScheduleEnvironment(const JobTable& table, ScheduleObjective objective, int window)
-    : table_(&table), objective_(objective), window_(std::max(1, window)), cores_(table.cores()), jobs_(table.jobs()) {
+ScheduleEnvironment::ScheduleEnvironment(const JobTable& table, ScheduleObjective objective, int window, StateScale scale, double shared_scale)
+    : table_(&table), objective_(objective), scale_(scale), shared_scale_(shared_scale > 0 ? shared_scale : 1), window_(std::max(1, window)),
+      cores_(table.cores()), jobs_(table.jobs()) {
     assignment_.core.assign(static_cast<std::size_t>(jobs_), 0);
     assignment_.priority.assign(static_cast<std::size_t>(jobs_), 0.0);
     reset();
@@ -39,18 +40,22 @@ void ScheduleEnvironment::reset() {
 
 void ScheduleEnvironment::observe(float* state) const {
     const int slots = window_ * cores_;
+    const bool shared = scale_ == StateScale::Shared;
     for (int s = 0; s < window_; ++s)
         for (int c = 0; c < cores_; ++c) {
             float v = -1;
             if (s < static_cast<int>(pool_.size())) {
                 const double latency = table_->latency(pool_[static_cast<std::size_t>(s)], c);
-                if (std::isfinite(latency)) v = static_cast<float>(latency);
+                if (std::isfinite(latency)) v = static_cast<float>(shared ? latency / shared_scale_ : latency);
             }
             state[s * cores_ + c] = v;
         }
-    z_score(state, slots);
-    for (int c = 0; c < cores_; ++c) state[slots + c] = static_cast<float>(core_time_[static_cast<std::size_t>(c)]);
-    z_score(state + slots, cores_);
+    if (!shared) z_score(state, slots);
+    for (int c = 0; c < cores_; ++c) {
+        const double t = core_time_[static_cast<std::size_t>(c)];
+        state[slots + c] = static_cast<float>(shared ? t / shared_scale_ : t);
+    }
+    if (!shared) z_score(state + slots, cores_);
 }
 
 void ScheduleEnvironment::core_mask(int slot, std::uint8_t* mask) const {

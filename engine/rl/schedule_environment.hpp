@@ -24,9 +24,16 @@
 
 namespace mapscape::rl {
 
+// How the state's numbers are scaled: MAGMA's z-scores (the window's latencies among themselves,
+// the cores' accumulated latencies among themselves), or every latency over one scale shared by
+// both parts (the group's makespan lower bound), so that a job compares with the cores' loads.
+enum class StateScale { ZScore, Shared };
+
 class ScheduleEnvironment {
 public:
-    ScheduleEnvironment(const JobTable& table, ScheduleObjective objective, int window = 5);
+    // `shared_scale` (cycles) is used with StateScale::Shared.
+    ScheduleEnvironment(const JobTable& table, ScheduleObjective objective, int window = 5, StateScale scale = StateScale::ZScore,
+                        double shared_scale = 1);
 
     int window() const { return window_; }
     int cores() const { return cores_; }
@@ -52,6 +59,8 @@ private:
 
     const JobTable* table_;
     ScheduleObjective objective_;
+    StateScale scale_;
+    double shared_scale_;
     int window_, cores_, jobs_;
     std::vector<int> pool_;  // job indices in the window, arrival order
     int next_job_ = 0, placed_ = 0;

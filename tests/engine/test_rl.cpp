@@ -173,6 +173,14 @@ private slots:
         QCOMPARE(a.priority[1], 0.0);        // placed first
         QCOMPARE(a.priority[0], 1.0 / 7.0);  // placed second
         QCOMPARE(a.priority[5], 6.0 / 7.0);  // placed last
+
+        // The shared scale (an option for investigations): every latency over one number.
+        rl::ScheduleEnvironment shared(t, ScheduleObjective::Makespan, 5, rl::StateScale::Shared, 10.0);
+        shared.step(1, 1);  // job 1 to core 1: 60
+        shared.observe(s.data());
+        QCOMPARE(s[0], 1.0f);   // job 0 on core 0: 10 / 10
+        QCOMPARE(s[7], 0.5f);   // job 4 (slot 3 of the window 0, 2, 3, 4, 5) on core 1: 5 / 10
+        QCOMPARE(s[11], 6.0f);  // core 1's load: 60 / 10
     }
 
     void a2c_learns_to_beat_a_random_policy() {
