@@ -144,10 +144,19 @@ def module_records(model, example):
     return records
 
 
-def module_of(layer_name):
-    """'/layer1/layer1.0/conv1/Conv' -> 'layer1.0.conv1': torch.onnx names nodes by module scope."""
-    parts = [p for p in layer_name.split("/") if p]
-    return parts[-2] if len(parts) >= 2 else ""
+def module_of(layer_name, module_names):
+    """'/layer1/layer1.0/conv1/Conv' -> 'layer1.0.conv1': torch.onnx names nodes by their modules'
+    scopes, each scope by its name relative to an enclosing module ('downsample.0' inside the
+    block 'layer2.0'), so the qualified name is rebuilt against the modules that exist."""
+    parts = [p for p in layer_name.split("/") if p][:-1]
+    qualified = ""
+    for part in parts:
+        prefixes = [qualified] if qualified else []
+        while prefixes and "." in prefixes[-1]:
+            prefixes.append(prefixes[-1].rsplit(".", 1)[0])
+        candidates = [f"{p}.{part}" for p in prefixes] + [part]
+        qualified = next((c for c in candidates if c in module_names), candidates[0])
+    return qualified
 
 
 def imported_total(cli, json_path):
@@ -162,6 +171,7 @@ def export(name, cli, out_dir, keep_dir, input_size):
     model = constructor(weights=None).eval()
     example = torch.randn(1, 3, size, size)
     records = module_records(model, example)
+    module_names = {name for name, _ in model.named_modules()}
 
     work = keep_dir or tempfile.mkdtemp(prefix="mapscape-tv-")
     onnx_path = os.path.join(work, f"{name}.onnx")
@@ -192,7 +202,7 @@ def export(name, cli, out_dir, keep_dir, input_size):
     by_module = collections.defaultdict(list)
     for entry in imported["layers"]:
         entry = dict(entry)
-        by_module[module_of(entry.pop("name"))].append(entry)
+        by_module[module_of(entry.pop("name"), module_names)].append(entry)
     problems = []
     for module, expected in records.items():
         want = [e for e, _ in expected]

@@ -376,8 +376,10 @@ private:
             l.type = LayerType::GroupedConv;
             l.set(Dim::G, group);
         }
-        l.set_stride(Dim::Y, rows.stride);
-        l.set_stride(Dim::X, columns.stride);
+        if (!transposed) {
+            l.set_stride(Dim::Y, rows.stride);
+            l.set_stride(Dim::X, columns.stride);
+        }
         if (exact_macs(l) != macs) fail("internal error: the layer's MACs differ from the operator's");
         add_layer(std::move(l));
     }
