@@ -59,6 +59,7 @@ def batch_field(n):
 def expected_conv(module, inputs, output):
     x = inputs[0]
     n = x.shape[0]
+    output = output[0] if isinstance(output, tuple) else output
     spatial = x.dim() - 2
     kernel = list(module.kernel_size)
     stride = list(module.stride)
@@ -74,7 +75,7 @@ def expected_conv(module, inputs, output):
     if groups == 1:
         kind, dims = "CONV", dict(K=k_out, C=c_in)
     elif groups == c_in and k_out == c_in:
-        kind, dims = "DSCONV", dict(C=c_in)
+        kind, dims = "DSCONV", dict(K=1, C=c_in)  # as the engine writes depthwise layers
     else:
         kind, dims = "NGCONV", dict(G=groups, K=k_out // groups, C=c_in // groups)
     out = layer(kind, N=batch_field(n), **dims, R=kernel[0], S=kernel[1], Y=sizes[0], X=sizes[1])
@@ -97,11 +98,13 @@ def expected_attention(module, inputs, output):
     """nn.MultiheadAttention (self-attention, packed projections, as torchvision's ViT uses it):
     the input projection, Q.K^T, A.V and the output projection. PyTorch computes the projections
     with F.linear on the module's parameters, so no Linear hook sees them: they are counted here."""
-    q = inputs[0]
+    # torchvision passes query, key and value by keyword, which forward hooks do not see (PyTorch
+    # 1.13); the attention's output has the query's shape.
+    out = output[0] if isinstance(output, tuple) else output
     if module.batch_first:
-        n, length, e = q.shape
+        n, length, e = out.shape
     else:
-        length, n, e = q.shape
+        length, n, e = out.shape
     heads = module.num_heads
     d = e // heads
     tokens = n * length
@@ -132,8 +135,6 @@ def module_records(model, example):
             continue
 
         def hook(mod, inputs, output, name=name, handler=handler):
-            if isinstance(output, tuple):
-                output = output[0]
             records[name].extend(handler(mod, inputs, output))
 
         handles.append(module.register_forward_hook(hook))

@@ -221,11 +221,12 @@ private slots:
         b.node("MatMul", "/fc/MatMul", {"t", "w"}, {"h"});
         auto& e = b.node("Einsum", "/attn/Einsum", {"h", "h"}, {"s"});
         OnnxBuilder::text(e, "equation", "bik,bjk->bij");
-        auto& flat = b.node("Flatten", "/Flatten", {"s"}, {"f"});
+        auto& flat = b.node("Flatten", "/Flatten", {"p"}, {"f"});
         OnnxBuilder::integer(flat, "axis", 1);
-        b.weight("g", {10, 16});
+        b.weight("g", {10, 128});
         auto& g = b.node("Gemm", "/head/Gemm", {"f", "g"}, {"y"});
         OnnxBuilder::integer(g, "transB", 1);
+        b.output("s");
         b.output("y");
         const std::string seed = b.bytes();
         QTemporaryDir dir;
@@ -242,7 +243,7 @@ private slots:
         int accepted = 0, rejected = 0;
         QElapsedTimer total;
         total.start();
-        const int count = std::max(200, iterations() / 4);
+        const int count = std::max(200, iterations() / 8);
         for (int i = 0; i < count; ++i) {
             std::string mutant = seed;
             const int edits = 1 + static_cast<int>(rng() % 3);

@@ -568,6 +568,7 @@ private slots:
         QTest::newRow("zero dimension") << "zero.onnx" << "zero.onnx: node /conv/Conv (Conv): its input \"x\" has a zero dimension (1x3x0x8)";
         QTest::newRow("negative dimension") << "negative.onnx" << "negative.onnx: node /conv/Conv (Conv): its input \"x\" has a negative dimension";
         QTest::newRow("3D convolution") << "conv3d.onnx" << "conv3d.onnx: node /c3d/Conv (Conv): 3D convolutions are not modelled";
+        QTest::newRow("zero stride") << "stride.onnx" << "stride.onnx: node /conv/Conv (Conv): attribute strides has 0; its values must be positive";
         QTest::newRow("no layer") << "nolayer.onnx" << "nolayer.onnx: the graph has no operator with multiply-accumulates";
     }
 
@@ -610,6 +611,9 @@ private slots:
             } else if (name == "conv3d.onnx") {
                 b.input("x", {1, 3, 8, 8, 8});
                 b.conv("/c3d/Conv", "x", "y", 4, 3, {3, 3, 3});
+            } else if (name == "stride.onnx") {
+                b.input("x", {1, 3, 8, 8});
+                b.conv("/conv/Conv", "x", "y", 4, 3, {3, 3}, {0, 1});
             } else if (name == "nolayer.onnx") {
                 b.input("x", {1, 3, 8, 8});
                 b.node("Relu", "/relu/Relu", {"x"}, {"y"});

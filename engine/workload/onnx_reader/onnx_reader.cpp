@@ -304,6 +304,25 @@ void assign_dimensions(onnx::GraphProto& graph, const std::vector<og::DimensionV
     }
 }
 
+// ONNX 1.12's shape inference divides by strides and kernel sizes without checking them (a
+// stride of 0 is a division by zero): such attributes are refused before it runs.
+void refuse_what_inference_cannot_take(const onnx::GraphProto& graph) {
+    for (int i = 0; i < graph.node_size(); ++i) {
+        const onnx::NodeProto& n = graph.node(i);
+        for (const auto& a : n.attribute()) {
+            const bool positive_ints = a.name() == "strides" || a.name() == "dilations" || a.name() == "kernel_shape";
+            const bool positive_int = a.name() == "group";
+            for (std::int64_t v : a.ints())
+                if (positive_ints && v <= 0)
+                    throw ReadFailure("node " + (n.name().empty() ? "#" + std::to_string(i + 1) : n.name()) + " (" + n.op_type() +
+                                      "): attribute " + a.name() + " has " + std::to_string(v) + "; its values must be positive");
+            if (positive_int && a.has_i() && a.i() <= 0)
+                throw ReadFailure("node " + (n.name().empty() ? "#" + std::to_string(i + 1) : n.name()) + " (" + n.op_type() +
+                                  "): attribute " + a.name() + " is " + std::to_string(a.i()) + "; it must be positive");
+        }
+    }
+}
+
 og::TensorInfo tensor_info(const onnx::TypeProto& type) {
     og::TensorInfo info;
     if (!type.has_tensor_type() || !type.tensor_type().has_shape()) return info;
@@ -421,6 +440,7 @@ void read(const og::ReadRequest& request, og::ReadResult& result) {
     std::string messages;
     const bool infer = opset <= newest;
     if (infer) {
+        refuse_what_inference_cannot_take(model.graph());
         if (request.progress) request.progress(request.progress_context, 0.3, "inferring shapes");
         try {
             // error_mode 1 reports the nodes it could not infer, after inferring all the others.
