@@ -12,7 +12,9 @@ Needs Debian's python3-torchvision (PyTorch 1.13); run with /usr/bin/python3:
 
     /usr/bin/python3 tools/export_torchvision.py --cli build/mapscape-cli --out models [NAMES...]
 
-With --keep DIR the .onnx files are kept there (with their weights: e.g. for timing imports).
+With --keep DIR the .onnx files are kept there (with their weights: e.g. for timing imports); with
+--weightless DIR a copy without weights (the graph alone, a few KB) is written there: the test
+suite's torchvision-shaped ResNet-18 (tests/data/onnx/) was made so.
 """
 
 import argparse
@@ -43,6 +45,82 @@ NETWORKS = {
 }
 
 OPSET = 17
+
+
+def _varint(data, pos):
+    value, shift = 0, 0
+    while True:
+        b = data[pos]
+        pos += 1
+        value |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return value, pos
+        shift += 7
+
+
+def _encode_varint(value):
+    out = bytearray()
+    while True:
+        b = value & 0x7F
+        value >>= 7
+        out.append(b | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def _fields(data):
+    """(field number, wire type, whole field bytes, payload) of a protobuf message."""
+    pos = 0
+    while pos < len(data):
+        start = pos
+        tag, pos = _varint(data, pos)
+        number, wire = tag >> 3, tag & 7
+        if wire == 0:
+            _, pos = _varint(data, pos)
+            payload = None
+        elif wire == 1:
+            pos += 8
+            payload = None
+        elif wire == 5:
+            pos += 4
+            payload = None
+        elif wire == 2:
+            length, pos = _varint(data, pos)
+            payload = data[pos:pos + length]
+            pos += length
+        else:
+            raise ValueError(f"wire type {wire}")
+        yield number, wire, data[start:pos], payload
+
+
+def _length_delimited(number, payload):
+    return _encode_varint(number << 3 | 2) + _encode_varint(len(payload)) + payload
+
+
+def strip_weights(onnx_bytes, keep_bytes=1024):
+    """The model without its initializers' data (shapes kept; data under keep_bytes kept, as
+    Reshape's target shapes): ModelProto.graph (7) -> GraphProto.initializer (5) -> TensorProto's
+    data fields (float_data 4, int32_data 5, string_data 6, int64_data 7, raw_data 9, double_data
+    10, uint64_data 11). Written with protobuf's wire format by hand: python3-onnx is not needed."""
+    data_fields = {4, 5, 6, 7, 9, 10, 11}
+    out = bytearray()
+    for number, wire, whole, payload in _fields(onnx_bytes):
+        if number != 7 or wire != 2:
+            out += whole
+            continue
+        graph = bytearray()
+        for gnum, gwire, gwhole, gpayload in _fields(payload):
+            if gnum != 5 or gwire != 2:
+                graph += gwhole
+                continue
+            kept, data = bytearray(), bytearray()
+            for tnum, _, twhole, _ in _fields(gpayload):
+                (data if tnum in data_fields else kept).extend(twhole)
+            if len(data) <= keep_bytes:
+                kept += data
+            graph += _length_delimited(5, bytes(kept))
+        out += _length_delimited(7, bytes(graph))
+    return bytes(out)
 
 
 def layer(kind, **dims):
@@ -166,7 +244,7 @@ def imported_total(cli, json_path):
     return int(m.group(1))
 
 
-def export(name, cli, out_dir, keep_dir, input_size):
+def export(name, cli, out_dir, keep_dir, weightless_dir):
     constructor, title, size = NETWORKS[name]
     torch.manual_seed(0)
     model = constructor(weights=None).eval()
@@ -221,6 +299,11 @@ def export(name, cli, out_dir, keep_dir, input_size):
           f".onnx {os.path.getsize(onnx_path) / 1e6:.1f} MB, export {export_seconds:.1f} s, import {import_seconds:.2f} s")
     for p in problems:
         print("    " + p)
+    if weightless_dir:
+        with open(onnx_path, "rb") as f:
+            stripped = strip_weights(f.read())
+        with open(os.path.join(weightless_dir, f"{name}_torchvision_weightless.onnx"), "wb") as f:
+            f.write(stripped)
     if not keep_dir:
         os.remove(onnx_path)
         os.rmdir(work)
@@ -233,16 +316,18 @@ def main():
     parser.add_argument("--cli", default="build/mapscape-cli", help="the mapscape-cli to import with")
     parser.add_argument("--out", default="models", help="directory for the model JSON files")
     parser.add_argument("--keep", help="keep the exported .onnx files (with weights) in this directory")
+    parser.add_argument("--weightless", help="also write each .onnx without its weights (NAME_torchvision_weightless.onnx) here")
     args = parser.parse_args()
     names = args.names or list(NETWORKS)
     for n in names:
         if n not in NETWORKS:
             raise SystemExit(f"unknown network {n} (known: {', '.join(NETWORKS)})")
-    if args.keep:
-        os.makedirs(args.keep, exist_ok=True)
+    for d in (args.keep, args.weightless):
+        if d:
+            os.makedirs(d, exist_ok=True)
     print(f"torch {torch.__version__}, torchvision {torchvision.__version__}; "
           f"command: {' '.join(shlex.quote(a) for a in sys.argv)}")
-    ok = all([export(n, args.cli, args.out, args.keep, None) for n in names])
+    ok = all([export(n, args.cli, args.out, args.keep, args.weightless) for n in names])
     sys.exit(0 if ok else 1)
 
 

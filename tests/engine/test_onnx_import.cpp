@@ -653,6 +653,18 @@ private slots:
         QCOMPARE(imported.layers[5].name, std::string("/layer2/layer2.0/conv1/Conv"));
     }
 
+    void exported_resnet18_without_weights_equals_the_shipped_json() {
+        // torch.onnx's own export of torchvision's ResNet-18, its weights stripped (10 KB;
+        // tools/export_torchvision.py --weightless): the shipped model, layer for layer.
+        const std::string file = test_data("onnx/resnet18_torchvision_weightless.onnx");
+        QVERIFY(std::filesystem::file_size(file) < 100 * 1024);
+        const Model imported = import_onnx_model(file);
+        const Model shipped = load_model_file(std::string(MAPSCAPE_MODELS_DIR) + "/resnet18_torchvision.json");
+        QCOMPARE(imported.layers, shipped.layers);
+        QCOMPARE(imported.unmapped, shipped.unmapped);
+        QVERIFY(imported.source.find("pytorch") != std::string::npos);
+    }
+
     void thousand_nodes_show_quickly() {
         // model show of a 1,000-node graph: measured here, bounded loosely (busy machines).
         OnnxBuilder b;

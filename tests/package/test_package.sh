@@ -40,4 +40,10 @@ if [ -n "$(find "$root" -name mapscape-surrogate.so)" ]; then
   run "$cli" search --model resnet18 --layer 2 --algo mindmappings --budget 100 --quiet | grep -q TOTAL ||
     { echo "FAIL: the installed CLI does not load its surrogate plugin"; exit 1; }
 fi
+# ONNX graphs come through a plugin too.
+if [ -n "$(find "$root" -name mapscape-onnx.so)" ]; then
+  onnx="$(cd "$(dirname "$0")/.." && pwd)/data/onnx/resnet18_torchvision_weightless.onnx"
+  run "$cli" model show "$onnx" | grep -q "21 layers, 1814073344 MACs" ||
+    { echo "FAIL: the installed CLI does not import ONNX through its plugin"; exit 1; }
+fi
 echo "PASS: the package installs into a scratch root and its programs work there"
