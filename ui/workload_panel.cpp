@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
 
@@ -126,9 +127,17 @@ WorkloadPanel::WorkloadPanel(StudyDocument* doc, QWidget* parent) : QWidget(pare
     layout->addWidget(table_, 1);
     unmapped_ = new QLabel;
     unmapped_->setWordWrap(true);
-    unmapped_->setTextFormat(Qt::RichText);
     unmapped_->hide();
     layout->addWidget(unmapped_);
+    unmapped_table_ = new QTableWidget(0, 4);
+    unmapped_table_->setHorizontalHeaderLabels({tr("Operator"), tr("Nodes"), tr("Share"), tr("Why not a layer")});
+    unmapped_table_->verticalHeader()->hide();
+    unmapped_table_->horizontalHeader()->setStretchLastSection(true);
+    unmapped_table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    unmapped_table_->setSelectionMode(QAbstractItemView::NoSelection);
+    unmapped_table_->setMaximumHeight(170);
+    unmapped_table_->hide();
+    layout->addWidget(unmapped_table_);
     setMinimumWidth(250);  // narrower windows scroll the table sideways
 
     connect(models_, &QComboBox::activated, this, [this](int) {
@@ -183,6 +192,7 @@ void WorkloadPanel::sync_from_document() {
     if (!m.source.empty()) text += tr("<br><small>Source: %1</small>").arg(QString::fromStdString(m.source).toHtmlEscaped());
     summary_->setText(text);
     summary_->setToolTip(QString::fromStdString(m.source));
+    table_->setColumnHidden(4, runs == static_cast<std::int64_t>(m.layers.size()));  // Runs: only when some layer repeats
     show_unmapped(m, macs);
     table_->resizeColumnsToContents();
     syncing_ = false;
@@ -192,6 +202,7 @@ void WorkloadPanel::sync_from_document() {
 void WorkloadPanel::show_unmapped(const Model& m, std::int64_t mapped_macs) {
     if (m.unmapped.empty()) {
         unmapped_->hide();
+        unmapped_table_->hide();
         return;
     }
     std::int64_t operations = 0, count = 0;
@@ -201,23 +212,32 @@ void WorkloadPanel::show_unmapped(const Model& m, std::int64_t mapped_macs) {
     }
     const double all = static_cast<double>(mapped_macs + operations);
     auto share = [all](std::int64_t v) { return all > 0 ? 100.0 * static_cast<double>(v) / all : 0.0; };
-    QString text = tr("<b>Not mapped</b>: %1 operators, %2 % of the arithmetic (the layers: %3 %)")
-                       .arg(count)
-                       .arg(share(operations), 0, 'f', 2)
-                       .arg(share(mapped_macs), 0, 'f', 2);
-    text += "<table cellspacing=0 cellpadding=1>";
-    for (const UnmappedOperator& u : m.unmapped)
-        text += QString("<tr><td>%1</td><td align=right>&nbsp;%2&nbsp;</td><td align=right>&nbsp;%3 %&nbsp;</td><td><small>%4</small></td></tr>")
-                    .arg(QString::fromStdString(u.op_type).toHtmlEscaped())
-                    .arg(u.count)
-                    .arg(share(u.operations), 0, 'f', 2)
-                    .arg(QString::fromStdString(u.reason).toHtmlEscaped());
-    text += "</table>";
-    unmapped_->setText(text);
-    unmapped_->setToolTip(tr("Operators of the imported graph that no layer stands for. Arithmetic: MACs for layers and "
-                             "for convolutions the engine cannot express, one operation per output element otherwise "
-                             "(pooling: per window element; reductions: per input element; data movement: none)"));
+    unmapped_->setText(tr("<b>Not mapped</b>: %1 operators, %2 % of the arithmetic (the layers: %3 %)")
+                           .arg(count)
+                           .arg(share(operations), 0, 'f', 2)
+                           .arg(share(mapped_macs), 0, 'f', 2));
+    const QString how = tr("Operators of the imported graph that no layer stands for. Arithmetic: MACs for layers and "
+                           "for convolutions the engine cannot express, one operation per output element otherwise "
+                           "(pooling: per window element; reductions: per input element; data movement: none)");
+    unmapped_->setToolTip(how);
+    unmapped_table_->setToolTip(how);
+    unmapped_table_->setRowCount(static_cast<int>(m.unmapped.size()));
+    for (int row = 0; row < static_cast<int>(m.unmapped.size()); ++row) {
+        const UnmappedOperator& u = m.unmapped[static_cast<std::size_t>(row)];
+        const QString reason = QString::fromStdString(u.reason);
+        const QStringList cells = {QString::fromStdString(u.op_type), QString::number(u.count),
+                                   QString::number(share(u.operations), 'f', 2) + " %", reason};
+        for (int column = 0; column < 4; ++column) {
+            auto* item = new QTableWidgetItem(cells[column]);
+            if (column == 1 || column == 2) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            item->setToolTip(reason.isEmpty() ? tr("%1 operations").arg(QLocale().toString(static_cast<qlonglong>(u.operations))) : reason);
+            unmapped_table_->setItem(row, column, item);
+        }
+    }
+    unmapped_table_->resizeColumnsToContents();
+    unmapped_table_->resizeRowsToContents();
     unmapped_->show();
+    unmapped_table_->show();
 }
 
 // ONNX graphs are read on a worker thread, so that a large file does not freeze the window; the

@@ -10,6 +10,7 @@
 class QComboBox;
 class QLabel;
 class QTableView;
+class QTableWidget;
 class QThread;
 
 namespace mapscape {
@@ -42,6 +43,7 @@ public:
     ~WorkloadPanel() override;
     QTableView* table() const { return table_; }
     QLabel* unmapped_label() const { return unmapped_; }
+    QTableWidget* unmapped_table() const { return unmapped_table_; }
     // Loads a model file or bundled name into the study (undoable); reports errors in a dialog.
     // An ONNX graph is imported on a worker thread: this returns when the import starts, and
     // onnx_imported() follows when the model is in the study.
@@ -61,6 +63,7 @@ private:
     QLabel* summary_;
     QTableView* table_;
     QLabel* unmapped_;
+    QTableWidget* unmapped_table_;
     LayerTableModel* layers_;
     QThread* import_thread_ = nullptr;
     bool syncing_ = false;
