@@ -1,5 +1,6 @@
 // `mapscape-cli model`: list, show and convert workloads.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -7,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
+#include "util/units.hpp"
 #include "workload/model.hpp"
 #include "workload/onnx_import.hpp"
 
@@ -25,7 +27,10 @@ struct ModelOptions {
 };
 
 bool is_onnx(const std::string& path) {
-    return path.size() > 5 && path.compare(path.size() - 5, 5, ".onnx") == 0;
+    if (path.size() <= 5) return false;
+    std::string tail = path.substr(path.size() - 5);
+    std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return tail == ".onnx";
 }
 
 // The model, with --dim and --unique applied (--dim for ONNX graphs; --unique for any model).
@@ -42,24 +47,16 @@ Model load(const ModelOptions& o) {
     return o.unique ? merge_identical_layers(m) : m;
 }
 
-// MACs in the unit that keeps three significant digits readable (a DLRM is 0.0003 G).
-std::string mac_text(std::int64_t macs) {
-    char buf[32];
-    if (macs >= 100'000'000)
-        std::snprintf(buf, sizeof buf, "%8.3f GMACs", static_cast<double>(macs) / 1e9);
-    else
-        std::snprintf(buf, sizeof buf, "%8.3f MMACs", static_cast<double>(macs) / 1e6);
-    return buf;
-}
-
 int run_list() {
     const std::vector<std::string> names = bundled_model_names();
     std::size_t width = 0;
     for (const auto& n : names) width = std::max(width, n.size());
     for (const auto& n : names) {
         const Model m = load_bundled_model(n);
+        // In the unit that shows the figure (DLRM's 0.000 GMACs were 1.1 MMACs).
         std::printf("%-*s %4zu layers %s  %s\n", static_cast<int>(width), n.c_str(), m.layers.size(),
-                    mac_text(total_macs(m.layers)).c_str(), m.description.c_str());
+                    right_aligned(format_quantity(static_cast<double>(total_macs(m.layers)), Quantity::Plain) + "MACs", 12).c_str(),
+                    m.description.c_str());
     }
     return kExitOk;
 }
