@@ -25,6 +25,7 @@ nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& o, const 
     nlohmann::ordered_json j;
     j["name"] = o.name;
     j["layer"] = o.layer_number;
+    j["repeat_count"] = layer.repeat_count;  // the totals count its figures this many times
     j["objective_value"] = r.found ? number_or_null(r.best_objective) : nullptr;
     j["samples"] = r.samples;
     j["valid_samples"] = r.valid_samples;
