@@ -58,7 +58,7 @@ using Trace = std::vector<std::pair<std::int64_t, double>>;  // (samples, best s
 // layer has a best), the point (s x layers, sum over layers of each one's best after s of its
 // samples, each counted its layer's repeat count times): the layers share the run's samples
 // evenly, as interleaved runs do. `layers` are the traces' layers (none: each counted once).
-Trace model_trace(const std::vector<const Trace*>& layer_traces, const std::vector<Layer>& layers);
+Trace model_trace(const std::vector<const Trace*>& layer_traces, const std::vector<Layer>& layers = {});
 
 // A layer's seed: the model seed mixed with its 1-based position in the model.
 std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number);
