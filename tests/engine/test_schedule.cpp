@@ -210,7 +210,8 @@ private slots:
 
     void task_mixes_and_platforms() {
         const auto names = bundled_mix_names();
-        QCOMPARE(names, (std::vector<std::string>{"language", "mix", "recommendation", "vision"}));
+        QCOMPARE(names, (std::vector<std::string>{"language", "magma-language", "magma-mix", "magma-recommendation", "magma-vision", "mix",
+                                                  "recommendation", "vision"}));
         const std::vector<Job> jobs = build_jobs(load_task_mix("recommendation"));
         QCOMPARE(jobs.size(), std::size_t{20 * 12 + 27 * 6});
         QCOMPARE(jobs[0].layer.type, LayerType::Gemm);  // FC with its mini-batch of 256
@@ -297,7 +298,7 @@ private slots:
         WorkloadScheduleRequest r;
         r.jobs = build_jobs(load_task_mix("language"));
         r.platform = platform_setting(1);
-        r.bandwidth_gbps = 4;
+        r.bandwidth = 4;
         r.budget = 800;
         r.algorithm = *parse_schedule_algorithm("magma");
         r.threads = 1;
