@@ -5,6 +5,8 @@
 #include "arch/accelerator_json.hpp"
 #include "arch/presets.hpp"
 #include "mapping/mapping_json.hpp"
+#include "schedule/job_analysis.hpp"
+#include "schedule/platform.hpp"
 #include "search/fixed_dataflow.hpp"
 #include "util/json_document.hpp"
 #include "util/json_number.hpp"
@@ -106,8 +108,14 @@ std::string study_to_json_text(const Study& s) {
         runs.push_back(std::move(rj));
     }
     j["runs"] = std::move(runs);
-    j["schedule"] = {{"mix", s.schedule.mix},         {"setting", s.schedule.setting}, {"bw_gbps", s.schedule.bandwidth_gbps},
-                     {"algorithm", s.schedule.algorithm}, {"budget", s.schedule.budget}, {"seed", s.schedule.seed},
+    j["schedule"] = {{"mix", s.schedule.mix},
+                     {"setting", s.schedule.setting},
+                     {"bw", s.schedule.bandwidth},
+                     {"bw_units", s.schedule.bandwidth_unit},
+                     {"job_analysis", s.schedule.job_analysis},
+                     {"algorithm", s.schedule.algorithm},
+                     {"budget", s.schedule.budget},
+                     {"seed", s.schedule.seed},
                      {"group", s.schedule.group}};
     return json_text(j, 1) + "\n";
 }
@@ -182,7 +190,14 @@ Study parse_study_json(std::string_view text, const std::string& file_name) {
         const auto& v = doc.object(root, "", "schedule");
         s.schedule.mix = doc.string_or(v, "/schedule", "mix", s.schedule.mix);
         s.schedule.setting = doc.string_or(v, "/schedule", "setting", s.schedule.setting);
-        s.schedule.bandwidth_gbps = doc.number_or(v, "/schedule", "bw_gbps", s.schedule.bandwidth_gbps, 1e-6, 1e9);
+        // "bw_gbps" is what studies before the bandwidth units were saved with.
+        s.schedule.bandwidth = doc.number_or(v, "/schedule", v.contains("bw") ? "bw" : "bw_gbps", s.schedule.bandwidth, 1e-6, 1e9);
+        s.schedule.bandwidth_unit = doc.string_or(v, "/schedule", "bw_units", s.schedule.bandwidth_unit);
+        if (!parse_bandwidth_unit(s.schedule.bandwidth_unit))
+            doc.fail("/schedule/bw_units", "unknown bandwidth unit \"" + s.schedule.bandwidth_unit + "\" (gbps or bytes-per-cycle)");
+        s.schedule.job_analysis = doc.string_or(v, "/schedule", "job_analysis", s.schedule.job_analysis);
+        if (!parse_job_analysis(s.schedule.job_analysis))
+            doc.fail("/schedule/job_analysis", "unknown job analysis \"" + s.schedule.job_analysis + "\" (mapscape or magma-code)");
         s.schedule.algorithm = doc.string_or(v, "/schedule", "algorithm", s.schedule.algorithm);
         s.schedule.budget = doc.integer_or(v, "/schedule", "budget", s.schedule.budget, 1, kIntMax);
         s.schedule.seed = static_cast<std::uint64_t>(doc.integer_or(v, "/schedule", "seed", 1, 0, kIntMax));

@@ -46,7 +46,9 @@ private slots:
         run.layers.push_back(none);
         s.runs.push_back(run);
         s.schedule.mix = "vision";
-        s.schedule.bandwidth_gbps = 2.5;
+        s.schedule.bandwidth = 2.5;
+        s.schedule.bandwidth_unit = "bytes-per-cycle";
+        s.schedule.job_analysis = "magma-code";
         QTemporaryDir dir;
         const std::string path = dir.filePath("s.json").toStdString();
         save_study(s, path);
