@@ -144,8 +144,11 @@ int run_schedule(const ScheduleOptions& o) {
     }
     if (!o.job_table_out.empty() && !s.groups.empty()) {
         const GroupSchedule& g = s.groups.front();
-        JobTableFile f{g.table, r.system_bytes_per_cycle(), {}, {}};
-        for (const Job& j : g.jobs) f.labels.push_back(j.label());
+        JobTableFile f{g.table, r.system_bytes_per_cycle(), {}, {}, {}};
+        for (const Job& j : g.jobs) {
+            f.labels.push_back(j.label());
+            f.shapes.push_back(shape_summary(j.layer));
+        }
         if (g.result.found) f.schedules.push_back(queues_of(g.result.best, g.table.cores()));
         write_text_file_atomically(o.job_table_out, json_text(job_table_to_json(f), 1) + "\n");
         std::fprintf(stderr, "wrote %s (group %d's job table and its best schedule; try it with schedule-eval)\n", o.job_table_out.c_str(),

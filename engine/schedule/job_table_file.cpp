@@ -145,6 +145,7 @@ nlohmann::ordered_json job_table_to_json(const JobTableFile& f) {
         }
         nlohmann::ordered_json entry;
         if (static_cast<int>(f.labels.size()) == f.table.jobs()) entry["label"] = f.labels[static_cast<std::size_t>(job)];
+        if (static_cast<int>(f.shapes.size()) == f.table.jobs()) entry["shape"] = f.shapes[static_cast<std::size_t>(job)];
         entry["latency"] = std::move(latency);
         entry["bandwidth"] = std::move(bandwidth);
         jobs.push_back(std::move(entry));
