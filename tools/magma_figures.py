@@ -53,6 +53,19 @@ def cell(x, digits=3, suffix=""):
     return ("%.*g" % (digits, x)) + suffix
 
 
+def ratio(x):
+    """A lead: 1.013x, 4.07x, 39.5x."""
+    if x is None or not math.isfinite(x):
+        return "-"
+    return ("%.3fx" if x < 2 else "%.2fx" if x < 10 else "%.1fx") % x
+
+
+def gflops(x):
+    if x is None or not math.isfinite(x):
+        return "-"
+    return "{:,.1f}".format(x) if x < 10000 else "{:,.0f}".format(x)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("csv", nargs="+")
@@ -91,14 +104,14 @@ def main():
         for k, v in row.items():
             ratios[k].append(v)
         print("| %s, %s @ %g %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            setting, mix, bw, unit, cell(bound, 4), cell(magma, 4), str(paper) if paper else "-",
-            cell(magma / paper if paper else float("nan"), 3, "x"), cell(100 * magma / bound, 4, "%"), cell(row["herald"], 4, "x"),
-            cell(row["aimt"], 3, "x"), cell(row["best"], 4, "x") + (" (%s)" % best_name if best_name else ""),
-            cell(row["bound_herald"], 4, "x"), cell(row["bound_aimt"], 3, "x")))
+            setting, mix, bw, unit, gflops(bound), gflops(magma), str(paper) if paper else "-",
+            ratio(magma / paper if paper else float("nan")), "%.1f%%" % (100 * magma / bound), ratio(row["herald"]),
+            ratio(row["aimt"]), ratio(row["best"]) + (" (%s)" % best_name if best_name else ""),
+            ratio(row["bound_herald"]), ratio(row["bound_aimt"])))
     print("| **geomean** | | | | | | %s | %s | %s | %s | %s |" % (
-        cell(geomean(ratios["herald"]), 4, "x"), cell(geomean(ratios["aimt"]), 3, "x"), cell(geomean(ratios["best"]), 4, "x"),
-        cell(geomean(ratios["bound_herald"]), 4, "x"), cell(geomean(ratios["bound_aimt"]), 3, "x")))
-    print("\nMAGMA over every other algorithm (geomean of the rows): %s; %s." % (cell(geomean(ratios["others"]), 3, "x"),
+        ratio(geomean(ratios["herald"])), ratio(geomean(ratios["aimt"])), ratio(geomean(ratios["best"])),
+        ratio(geomean(ratios["bound_herald"])), ratio(geomean(ratios["bound_aimt"]))))
+    print("\nMAGMA over every other algorithm (geomean of the rows): %s; %s." % (ratio(geomean(ratios["others"])),
                                                                                  PAPER_LEADS[opt.paper]))
 
 
