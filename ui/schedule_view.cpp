@@ -36,7 +36,7 @@ QTableWidget* make_table(const QStringList& headers) {
     t->setHorizontalHeaderLabels(headers);
     t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(true);
-    t->setMinimumHeight(120);
+    t->setMinimumHeight(100);  // both tables, with the form above, fit a 720-pixel-high screen
     return t;
 }
 
@@ -105,6 +105,7 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     cl->addWidget(new QLabel(tr("Models of the mix:")));
     mix_table_ = make_table({tr("Model"), tr("Batch"), tr("Copies")});
     mix_table_->setTextElideMode(Qt::ElideLeft);  // model files: their names are at the end
+    mix_table_->setWordWrap(false);
     cl->addWidget(mix_table_, 1);
     auto* save_mix = new QPushButton(tr("Save mix as…"));
     cl->addWidget(save_mix);
