@@ -232,11 +232,14 @@ std::vector<NaasFrontPoint> front_from(const JsonDocument& doc, const nlohmann::
 
 // ---- schedules ----------------------------------------------------------------------------
 
-Json platform_to_json(const Platform& pl) {
+// (Not schedule/platform.hpp's platform_to_json: buffers in bytes, no format header.)
+Json platform_record_json(const Platform& pl) {
     Json cores = Json::array();
     for (const SubAccelerator& c : pl.cores)
         cores.push_back({{"rows", c.rows}, {"cols", c.cols}, {"style", std::string(core_style_name(c.style))}, {"buffer_bytes", c.buffer_bytes}});
-    return {{"name", pl.name}, {"description", pl.description}, {"clock_mhz", pl.clock_mhz}, {"word_bytes", pl.word_bytes}, {"cores", std::move(cores)}};
+    Json j = {{"name", pl.name}, {"description", pl.description}, {"clock_mhz", pl.clock_mhz}, {"word_bytes", pl.word_bytes}, {"cores", std::move(cores)}};
+    if (pl.flexible) j["flexible"] = true;
+    return j;
 }
 
 Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
@@ -246,6 +249,7 @@ Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const s
     pl.description = doc.string_or(v, p, "description", "");
     pl.clock_mhz = doc.number_or(v, p, "clock_mhz", pl.clock_mhz, 1e-6, 1e9);
     pl.word_bytes = static_cast<int>(doc.integer_or(v, p, "word_bytes", pl.word_bytes, 1, 64));
+    pl.flexible = v.contains("flexible") && v["flexible"].is_boolean() && v["flexible"].get<bool>();
     const auto& cores = doc.array(v, p, "cores");
     for (std::size_t i = 0; i < cores.size(); ++i) {
         const std::string cp = json_child(json_child(p, "cores"), i);
@@ -438,7 +442,7 @@ NaasRecord naas_record_from_json(const JsonDocument& doc, const nlohmann::json& 
 Json schedule_record_to_json(const ScheduleRecord& r) {
     Json j;
     j["settings"] = schedule_settings_to_json(r.settings);
-    j["platform"] = platform_to_json(r.platform);
+    j["platform"] = platform_record_json(r.platform);
     Json jobs = Json::array();
     for (const Job& job : r.jobs)
         jobs.push_back({{"id", job.id}, {"model", job.model}, {"copy", job.copy}, {"layer_number", job.layer_number}, {"layer", job.layer.name},

@@ -136,6 +136,33 @@ private slots:
         QVERIFY(error_of(bad_layer).find("selected_layer") != std::string::npos);
     }
 
+    // Studies saved before the bandwidth units hold "bw_gbps": GB/s, our job analysis.
+    void older_schedule_settings_read_as_gb_per_s() {
+        std::string text = study_to_json_text(new_study("resnet18", "edge"));
+        const auto at = text.find("\"bw\":");
+        QVERIFY(at != std::string::npos);
+        text.replace(at, 5, "\"bw_gbps\":");
+        for (const char* key : {"\"bw_units\": \"gbps\",", "\"job_analysis\": \"mapscape\","}) {
+            const auto k = text.find(key);
+            QVERIFY(k != std::string::npos);
+            text.erase(k, std::string(key).size());
+        }
+        const Study s = parse_study_json(text, "old.json");
+        QCOMPARE(s.schedule.bandwidth_unit, std::string("gbps"));
+        QCOMPARE(s.schedule.job_analysis, std::string("mapscape"));
+        QCOMPARE(s.schedule.bandwidth, new_study("resnet18", "edge").schedule.bandwidth);
+        std::string bad = study_to_json_text(new_study("resnet18", "edge"));
+        const std::string analysis = "\"job_analysis\": \"mapscape\"";
+        QVERIFY(bad.find(analysis) != std::string::npos);
+        bad.replace(bad.find(analysis), analysis.size(), "\"job_analysis\": \"maestro\"");
+        try {
+            parse_study_json(bad, "s.json");
+            QFAIL("an unknown job analysis was read");
+        } catch (const InputError& e) {
+            QVERIFY2(e.diagnostic().message.find("unknown job analysis \"maestro\"") != std::string::npos, e.diagnostic().message.c_str());
+        }
+    }
+
     void saving_is_atomic() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("s.json").toStdString();
