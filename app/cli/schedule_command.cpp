@@ -36,7 +36,7 @@ struct ScheduleSetupOptions {
     std::string bw_units = "gbps";
 
     void add_to(CLI::App& c) {
-        c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III) or a platform .json file")
+        c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III), S1-flex..S6-flex (flexible PE arrays), or a platform .json file")
             ->capture_default_str();
         c.add_option("--group-size", group_size, "jobs per dependency-free group")->capture_default_str()->check(count_in_range(1, 100000, "jobs"));
         c.add_option("--group", group, "schedule only this group (1-based; 0 = every group)")->check(count_or_zero("a group", "every group"));

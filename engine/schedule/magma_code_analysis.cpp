@@ -21,10 +21,7 @@ std::string_view magma_style_name(MagmaStyle s) {
 
 Layer magma_code_layer(const Layer& layer) {
     switch (layer.type) {
-        case LayerType::Gemm: {
-            Layer l = Layer::conv(layer.name, layer.size(Dim::N), layer.size(Dim::K), 1, 1, layer.size(Dim::M), 1);
-            return l;
-        }
+        case LayerType::Gemm: return Layer::conv(layer.name, layer.size(Dim::N), layer.size(Dim::K), 1, 1, layer.size(Dim::M), 1);
         case LayerType::FullyConnected: {
             const std::int64_t rows = layer.has(Dim::N) ? layer.size(Dim::N) : 1;
             return Layer::conv(layer.name, layer.size(Dim::K), layer.size(Dim::C), 1, 1, rows, 1);
