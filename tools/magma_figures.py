@@ -86,7 +86,19 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     ratios = defaultdict(list)
     by_setting = defaultdict(lambda: defaultdict(list))
+    all_algos = sorted({a for by_algo in runs.values() for a in by_algo})
+    incomplete = []  # rows lacking an algorithm, or some of its seeds: it is left out of those rows
     for (setting, mix, bw, units), by_algo in runs.items():
+        seeds = {r["seed"] for r in by_algo.get("magma", [])}
+        unit = "GB/s" if units == "gbps" else "B/cycle"
+        missing = []
+        for a in all_algos:
+            have = {r["seed"] for r in by_algo.get(a, [])}
+            if have != seeds:
+                missing.append(a if not have else "%s (seeds %s of %s)" % (a, ",".join(sorted(have)), ",".join(sorted(seeds))))
+                by_algo.pop(a, None)
+        if missing:
+            incomplete.append("%s, %s @ %g %s: %s" % (setting, mix, bw, unit, ", ".join(missing)))
         def thr(algo):
             rows = by_algo.get(algo, [])
             values = [float(r["throughput_gflops"]) for r in rows]
@@ -99,7 +111,6 @@ def main():
         best_name = max(blackbox, key=lambda a: blackbox[a]) if blackbox else None
         best = blackbox[best_name] if best_name else float("nan")
         paper = PAPER_GFLOPS.get(paper_key(opt.paper, setting, mix))
-        unit = "GB/s" if units == "gbps" else "B/cycle"
         row = {"herald": magma / herald, "aimt": magma / aimt, "best": magma / best, "bound_herald": bound / herald,
                "bound_aimt": bound / aimt, "others": geomean([magma / thr(a) for a in by_algo if a != "magma"])}
         for k, v in row.items():
@@ -115,9 +126,10 @@ def main():
         print("| %s | | | | | | %s | %s | %s | %s | %s | %s |" % (
             label, ratio(geomean(r["herald"])), ratio(geomean(r["aimt"])), ratio(geomean(r["best"])), ratio(geomean(r["others"])),
             ratio(geomean(r["bound_herald"])), ratio(geomean(r["bound_aimt"]))))
-    algos = sorted({a for by_algo in runs.values() for a in by_algo})
-    print("\nAlgorithms: %s; \"the others\" is MAGMA's geometric-mean lead over all of them. %s." % (", ".join(algos),
+    print("\nAlgorithms: %s; \"the others\" is MAGMA's geometric-mean lead over all of them. %s." % (", ".join(all_algos),
                                                                                                    PAPER_LEADS[opt.paper][0].upper() + PAPER_LEADS[opt.paper][1:]))
+    if incomplete:
+        print("\nNot in these rows (not run, or not on every seed; left out of their columns): %s." % "; ".join(incomplete))
 
 
 if __name__ == "__main__":

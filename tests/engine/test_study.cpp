@@ -72,6 +72,9 @@ private slots:
         QVERIFY(std::isinf(back.codesign->trace.front().second));     // "nothing yet" survives as null
         QVERIFY(std::isinf(back.naas->iterations_done[0].population[2]));
         QCOMPARE(back.schedule_result->jobs[2].label(), std::string("resnet18#1/layer3"));
+        QCOMPARE(back.schedule_result->settings.bandwidth_unit, std::string("bytes-per-cycle"));
+        QCOMPARE(back.schedule_result->settings.job_analysis, std::string("magma-code"));
+        QCOMPARE(back.schedule_result->system_bytes_per_cycle, 16.0);
         QCOMPARE(back.schedule_result->timeline.segments.size(), std::size_t(3));
         // A study without those results stays version 1, which older builds open.
         Study plain = s;
