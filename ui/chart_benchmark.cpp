@@ -37,6 +37,8 @@ using Chart = ChartView;
 // The GUI thread's part of taking a change into a chart: the series' replace (and the axes)
 // once the worker has decimated; returns its milliseconds. The worker's own time is not the GUI
 // thread's; it shows in the new-data-to-pixels latency.
+int drawn_points(Chart* chart) { return chart->drawn_total(); }
+
 double settle(Chart* chart) {
     chart->settle();
     return chart->take_gui_ms();
@@ -51,6 +53,7 @@ struct ChartCase {
     std::function<void(int tick)> change;    // what one 40 ms tick of live data (or a user's action) does
     int change_every_ticks = 1;              // live data: every tick; a user's action: every 10th
     std::function<void()> after;             // clean-up (may be empty)
+    std::function<void(int tick)> prepare;   // makes the data of the next change, untimed (may be empty)
 };
 
 struct Generator {
@@ -83,6 +86,8 @@ std::vector<QPointF> as_points(const std::vector<std::pair<std::int64_t, double>
 
 struct CaseFigures {
     std::vector<double> repaint_ms, latency_ms, gaps_ms;
+    std::vector<double> change_ms, settle_ms, paint_ms;  // the repaint's parts
+    int drawn = 0;  // points the series hold after the last repaint
 };
 
 CaseFigures measure(MainWindow& w, ChartCase& c, const ChartBenchOptions& o) {
@@ -96,6 +101,8 @@ CaseFigures measure(MainWindow& w, ChartCase& c, const ChartBenchOptions& o) {
     wait_ms(50);
     // Repaints: a change, then the GUI thread's work until the pixels are painted.
     for (int r = 0; r < o.repaints; ++r) {
+        if (c.prepare) c.prepare(r * c.change_every_ticks);
+        settle(chart);  // nothing from before the change is counted
         QElapsedTimer wall;
         wall.start();
         c.change(r * c.change_every_ticks);
@@ -106,6 +113,10 @@ CaseFigures measure(MainWindow& w, ChartCase& c, const ChartBenchOptions& o) {
         chart->grab();
         const double paint_ms = static_cast<double>(paint.nsecsElapsed()) / 1e6;
         f.repaint_ms.push_back(change_ms + settle_ms + paint_ms);
+        f.change_ms.push_back(change_ms);
+        f.settle_ms.push_back(settle_ms);
+        f.paint_ms.push_back(paint_ms);
+        f.drawn = drawn_points(chart);
         f.latency_ms.push_back(static_cast<double>(wall.nsecsElapsed()) / 1e6);
         wait_ms(20);
     }
@@ -117,7 +128,10 @@ CaseFigures measure(MainWindow& w, ChartCase& c, const ChartBenchOptions& o) {
     int ticks = 0;
     QObject::connect(&tick, &QTimer::timeout, [&] {
         ++ticks;
-        if (ticks % c.change_every_ticks == 0) c.change(o.repaints + ticks);
+        if (ticks % c.change_every_ticks == 0) {
+            if (c.prepare) c.prepare(o.repaints + ticks);
+            c.change(o.repaints + ticks);
+        }
         if (ticks % 10 == 5) w.resize(ticks % 20 == 5 ? size - QSize(120, 80) : size);
     });
     meter.start();
@@ -155,7 +169,7 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                          w.scatter()->add_points(points);
                          w.scatter()->redraw();
                      },
-                     1, [&w] { w.scatter()->clear(); }});
+                     1, [&w] { w.scatter()->clear(); }, {}});
 
     // The convergence charts: one run's best-so-far over 200,000 samples, a point per sample.
     auto convergence_case = [g, n](const QString& name, std::function<void()> show, std::function<ConvergenceChart*()> chart) {
@@ -175,7 +189,7 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                                  chart()->add_point(1, "bench", ++*samples, *best);
                              }
                          },
-                         1, [chart] { chart()->clear(); }};
+                         1, [chart] { chart()->clear(); }, {}};
     };
     cases.push_back(convergence_case("search: convergence", [&w] { w.tabs()->setCurrentIndex(2); }, [&w] { return w.convergence(); }));
     cases.push_back(convergence_case("schedule: convergence", [&w] { w.tabs()->setCurrentWidget(w.schedule()); },
@@ -211,7 +225,8 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                      },
                      1, [&w] {
                          for (int layer : {0, 1}) w.codesign()->scatter()->set_data(layer, {});
-                     }});
+                     },
+                     {}});
     auto trace_samples = std::make_shared<double>(n);
     auto trace_best = std::make_shared<double>(0);
     cases.push_back({"co-design: convergence", show_codesign("digamma"), [&w] { return w.codesign()->convergence(); },
@@ -229,7 +244,7 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                          }
                          w.codesign()->convergence()->fit_to_data();
                      },
-                     1, [&w] { w.codesign()->convergence()->set_data(0, {}); }});
+                     1, [&w] { w.codesign()->convergence()->set_data(0, {}); }, {}});
 
     // NAAS: every candidate's EDP per iteration (100 a generation), the mean and the best.
     auto iteration = std::make_shared<int>(0);
@@ -274,7 +289,8 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                      },
                      1, [&w] {
                          for (int layer : {0, 1, 2}) w.codesign()->naas()->population_chart()->set_data(layer, {});
-                     }});
+                     },
+                     {}});
     auto variant = [g] { return QPointF(g->lognormal(1e12, 0.6), g->uniform(60, 80)); };
     cases.push_back({"NAAS: accuracy against EDP", [&w, show = show_codesign("naas")] {
                          show();
@@ -297,7 +313,8 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                          w.codesign()->naas()->front_chart()->set_data(0, {});
                          w.codesign()->naas()->accuracy_floor()->setValue(0);
                          w.codesign()->method()->setCurrentText("digamma");
-                     }});
+                     },
+                     {}});
 
 #ifdef MAPSCAPE_HAS_SURROGATE
     // The surrogate's held-out chart: predicted against true EDP (each over its minimum).
@@ -310,16 +327,17 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
         }
         return points;
     };
+    auto next_set = std::make_shared<std::vector<QPointF>>();
     cases.push_back({"surrogate: held-out predictions", [&w] { w.tabs()->setCurrentWidget(w.findChild<SurrogateView*>()); }, heldout,
                      [heldout, heldout_points, n] {
                          heldout()->set_data(0, heldout_points(n));
                          heldout()->fit_to_data();
                      },
-                     [heldout, heldout_points, n](int) {  // a user's action: another set of shapes
-                         heldout()->set_data(0, heldout_points(n));
+                     [heldout, next_set](int) {  // a user's action: another set of shapes
+                         heldout()->set_data(0, std::move(*next_set));
                          heldout()->fit_to_data();
                      },
-                     10, {}});
+                     10, {}, [heldout_points, next_set, n](int) { *next_set = heldout_points(n); }});
 #endif
 
     // Sweep results: the runs scatter of a 200,000-run database (the real view, read from SQLite),
@@ -338,21 +356,24 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                      [&w](int tick) {  // a user's action: the other y column
                          w.results()->set_scatter_axes("runtime_cycles", tick % 20 < 10 ? "area_um2" : "energy_nj", "algorithm");
                      },
-                     10, {}});
+                     10, {}, {}});
     cases.push_back(convergence_case("sweep results: convergence", [&w] { w.tabs()->setCurrentWidget(w.results()); },
                                      [&w] { return w.results()->convergence(); }));
 
-    QString out = QString("  %1 %2 %3 %4 %5\n")
+    QString out = QString("  %1 %2 %3 %4 %5 %6\n")
                       .arg("chart (200,000 points)", -34)
+                      .arg("drawn", 7)
                       .arg("repaint median", 15)
                       .arg("p99", 8)
                       .arg("stall p99", 10)
                       .arg("longest", 8);
     QJsonArray rows;
     for (ChartCase& c : cases) {
+        if (!c.name.contains(o.filter)) continue;
         const CaseFigures f = measure(w, c, o);
-        out += QString("  %1 %2 %3 %4 %5 ms\n")
+        out += QString("  %1 %2 %3 %4 %5 %6 ms\n")
                    .arg(c.name, -34)
+                   .arg(f.drawn, 7)
                    .arg(percentile(f.repaint_ms, 0.5), 12, 'f', 1)
                    .arg(percentile(f.repaint_ms, 0.99), 11, 'f', 1)
                    .arg(percentile(f.gaps_ms, 0.99), 10, 'f', 1)
@@ -361,7 +382,11 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
         for (double x : f.repaint_ms) repaint.append(x);
         for (double x : f.latency_ms) latency.append(x);
         rows.append(QJsonObject{{"chart", c.name},
+                                {"drawn_points", f.drawn},
                                 {"repaint_ms", repaint},
+                                {"repaint_median_parts_ms", QJsonObject{{"change", percentile(f.change_ms, 0.5)},
+                                                                        {"take_decimation", percentile(f.settle_ms, 0.5)},
+                                                                        {"paint", percentile(f.paint_ms, 0.5)}}},
                                 {"new_data_to_pixels_ms", latency},
                                 {"stall_p99_ms", percentile(f.gaps_ms, 0.99)},
                                 {"stall_longest_ms", percentile(f.gaps_ms, 1.0)},

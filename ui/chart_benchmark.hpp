@@ -14,6 +14,7 @@ struct ChartBenchOptions {
     int points = 200000;       // points per chart
     int repaints = 15;         // timed repaints per chart
     double stream_seconds = 3;  // how long data streams into each chart while stalls are measured
+    QString filter;            // only the charts whose name contains it
 };
 
 // Measures every chart of `w` (shown) and returns the figures as text (a table) and JSON.

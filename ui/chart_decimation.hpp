@@ -43,6 +43,7 @@ public:
     // Takes data points [taken(), count); `preferred` is null (all preferred) or one flag per point.
     void take(const QPointF* data, const std::uint8_t* preferred, std::size_t count);
     std::size_t taken() const { return taken_; }
+    std::size_t size() const { return cells_.size(); }  // markers drawn
     const PlotFrame& frame() const { return frame_; }
     double cell_px() const { return cell_px_; }
     DecimatedSeries result(const QPointF* data) const;

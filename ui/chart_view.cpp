@@ -31,6 +31,7 @@ struct DecimationState {
         std::vector<QPointF> points;
         std::vector<std::uint8_t> preferred;
         MarkerDecimator markers;
+        double base_cell = 0, cell = 0;  // the layer's marker size; the cell it is drawn with
         bool decimated = false;
         PlotFrame line_frame;
     };
@@ -71,6 +72,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // paints light markers), at about 4 µs each on the GUI thread; a series grows by at most this
 // many points per event-loop turn, so that a first burst of thousands does not stall the window.
 constexpr int kMaxGrowthPerTurn = 1024;
+// That item per point also costs about a microsecond at every replace() and a light marker to
+// paint: a layer draws at most this many markers, its cells growing by a quarter at a time until
+// it fits. 3,000 markers of 5 pixels cover a fifth of an 800 x 500 plot; a layer that needs more
+// is a dense cloud, and slightly larger cells leave it as dense on the screen.
+constexpr std::size_t kMaxMarkersPerLayer = 3000;
 
 DecimationResult run_decimation(DecimationJob& job) {
     QElapsedTimer clock;
@@ -96,12 +102,21 @@ DecimationResult run_decimation(DecimationJob& job) {
             m.preferred.insert(m.preferred.end(), l.added_preferred.begin(), l.added_preferred.end());
         }
         if (!l.lines) {
-            if (!m.decimated || !(m.markers.frame() == job.frame) || m.markers.cell_px() != std::max(1.0, l.cell_px)) {
-                m.markers.reset(job.frame, l.cell_px);
+            const double base_cell = std::max(1.0, l.cell_px);
+            if (!m.decimated || !(m.markers.frame() == job.frame) || m.base_cell != base_cell) {
+                m.base_cell = m.cell = base_cell;
+                m.markers.reset(job.frame, m.cell);
                 m.decimated = true;
                 changed = true;
             }
             m.markers.take(m.points.data(), m.preferred.empty() ? nullptr : m.preferred.data(), m.points.size());
+            // Beyond this many markers the cells grow: see kMaxMarkersPerLayer.
+            while (m.markers.size() > kMaxMarkersPerLayer && m.cell < 256) {
+                m.cell *= 1.25;
+                m.markers.reset(job.frame, m.cell);
+                m.markers.take(m.points.data(), m.preferred.empty() ? nullptr : m.preferred.data(), m.points.size());
+                changed = true;
+            }
             if (changed) result.layers.push_back({l.index, l.version, m.markers.result(m.points.data())});
         } else if (changed || !m.decimated || !(m.line_frame == job.frame)) {
             result.layers.push_back({l.index, l.version, decimate_line(m.points, job.frame, l.steps)});
@@ -284,7 +299,9 @@ ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), state_(s
     c->addAxis(y_axis_, Qt::AlignLeft);
     c->legend()->hide();
     legend_ = new LegendBox(c);
-    setRenderHint(QPainter::Antialiasing);
+    // Markers, steps, grid and references are horizontal and vertical: crisp without
+    // antialiasing, which costs a chart's paint about 3 ms; a polyline layer turns it on.
+    setRenderHint(QPainter::Antialiasing, false);
     setFrameShape(QFrame::NoFrame);
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
@@ -376,6 +393,7 @@ int ChartView::add_line_layer(const QString& name, const QColor& color, double w
     l.lines = true;
     l.steps = steps;
     l.style = style;
+    if (!steps) setRenderHint(QPainter::Antialiasing, true);
     return add_layer(std::move(l));
 }
 
@@ -653,10 +671,18 @@ void ChartView::apply_ranges() {
     if (y_.scale == Scale::Log && !(y_lo_ > 0 && y_hi_ > y_lo_)) y_lo_ = 1, y_hi_ = 10;
     if (!(x_hi_ > x_lo_)) x_hi_ = x_lo_ + 1;
     if (!(y_hi_ > y_lo_)) y_hi_ = y_lo_ + 1;
+    // The axes follow once per event-loop turn: a range change re-lays out the chart and maps
+    // every series again, which a burst of appends would otherwise pay point by point.
+    axes_dirty_ = true;
+    schedule();
+}
+
+void ChartView::flush_axes() {
+    if (!axes_dirty_) return;
+    axes_dirty_ = false;
     update_axis(x_axis_, x_, x_lo_, x_hi_);
     update_axis(y_axis_, y_, y_lo_, y_hi_);
     update_references();
-    schedule();
 }
 
 QRectF ChartView::plot_rect() const {
@@ -818,11 +844,12 @@ bool ChartView::viewportEvent(QEvent* event) {
 
 void ChartView::schedule() {
     dirty_ = true;
-    if (queued_ || busy_) return;
+    if (queued_) return;
     queued_ = true;
-    // Every change of this event-loop turn goes into one job.
+    // Every change of this event-loop turn goes into one job (and one update of the axes).
     QTimer::singleShot(0, this, [this] {
         queued_ = false;
+        flush_axes();
         if (dirty_ && !busy_) start_job();
     });
 }
@@ -931,6 +958,7 @@ void ChartView::grow_markers() {
 }
 
 void ChartView::settle() {
+    flush_axes();
     for (int guard = 0; guard < 100000 && (busy_ || dirty_ || growth_pending_); ++guard) {
         if (busy_) {
             DecimationWorker::instance()->wait();

@@ -112,7 +112,7 @@ public:
     // Waits for the decimation worker and takes its result, until the series show the data as it
     // is now (for tests, exports, screenshots and the benchmark; the window never waits).
     void settle();
-    bool settled() const { return !busy_ && !dirty_ && !growth_pending_; }
+    bool settled() const { return !busy_ && !dirty_ && !growth_pending_ && !axes_dirty_; }
     // GUI-thread milliseconds of the last result taken (the series' replace).
     double last_apply_ms() const { return last_apply_ms_; }
     // GUI-thread milliseconds spent on decimation jobs (handing data over, taking results)
@@ -168,6 +168,7 @@ private:
     void style_series(Layer& l);
     void update_legend();
     void apply_ranges();
+    void flush_axes();
     void update_axis(QCategoryAxis* axis, const Axis& a, double lo, double hi);
     void update_references();
     PlotFrame frame() const;
@@ -196,7 +197,7 @@ private:
     std::vector<double> x_ticks_, y_ticks_;  // the labels the axes show
     // Decimation.
     std::shared_ptr<DecimationState> state_;  // the worker's copy of the data, one job at a time
-    bool busy_ = false, dirty_ = false, queued_ = false, growth_pending_ = false;
+    bool busy_ = false, dirty_ = false, queued_ = false, growth_pending_ = false, axes_dirty_ = false;
     int epoch_ = 0;  // bumped by clear_layers
     double last_apply_ms_ = 0, last_worker_ms_ = 0, gui_ms_ = 0;
     // A drag that pans the plot.

@@ -116,13 +116,31 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
     const int other = static_cast<int>(names.size()) - 1;
     // Every run goes to the chart, in table order (so that the points drawn where runs share a
     // spot do not depend on how the table is sorted); its worker draws one per cell and colour.
-    std::sort(drawable.begin(), drawable.end());
+    // A pass over the table's rows puts them in order in linear time.
+    if (!std::is_sorted(drawable.begin(), drawable.end())) {
+        std::vector<char> shown(table->rows(), 0);
+        for (std::uint32_t r : drawable) shown[r] = 1;
+        drawable.clear();
+        for (std::uint32_t r = 0; r < shown.size(); ++r)
+            if (shown[r]) drawable.push_back(r);
+    }
+    std::vector<std::uint8_t> series_of(drawable.size(), 0);
+    std::vector<std::size_t> count(rows_.size(), 0);
+    for (std::size_t i = 0; i < drawable.size(); ++i) {
+        const std::uint32_t r = drawable[i];
+        series_of[i] = static_cast<std::uint8_t>(cc ? (series_of_code[cc->codes[r]] >= 0 ? series_of_code[cc->codes[r]] : other) : 0);
+        ++count[series_of[i]];
+    }
     std::vector<std::vector<QPointF>> points(rows_.size());
-    for (auto& r : rows_) r.clear();
-    for (std::uint32_t r : drawable) {
-        const auto s = static_cast<std::size_t>(cc ? (series_of_code[cc->codes[r]] >= 0 ? series_of_code[cc->codes[r]] : other) : 0);
-        points[s].emplace_back(xc.numbers[r], yc.numbers[r]);
-        rows_[s].push_back(r);
+    for (std::size_t s = 0; s < rows_.size(); ++s) {
+        rows_[s].clear();
+        rows_[s].reserve(count[s]);
+        points[s].reserve(count[s]);
+    }
+    for (std::size_t i = 0; i < drawable.size(); ++i) {
+        const std::uint32_t r = drawable[i];
+        points[series_of[i]].emplace_back(xc.numbers[r], yc.numbers[r]);
+        rows_[series_of[i]].push_back(r);
     }
     for (std::size_t s = 0; s < points.size(); ++s) {
         const int layer = static_cast<int>(s);

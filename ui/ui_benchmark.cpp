@@ -233,6 +233,7 @@ int run_ui_benchmark(const UiBenchOptions& o) {
         // Every chart with 200,000 points: repaint, and stalls while data streams in.
         ChartBenchOptions chart_options;
         chart_options.stream_seconds = std::min(o.seconds, 3.0);
+        chart_options.filter = o.chart_filter;
         out += QString("Charts (repaint: the GUI thread's work from new data to painted pixels; stalls while data streams in every 40 ms "
                        "and the window is resized every 400 ms, %1 s):\n").arg(chart_options.stream_seconds);
         out += run_chart_benchmark(w, chart_options, &p);

@@ -16,6 +16,7 @@ struct UiBenchOptions {
     int competing_processes = -1;  // busy processes for the loaded pass; -1: one per CPU; 0: no loaded pass
     QString json_path;        // also write the figures as JSON
     bool charts_only = false;  // only the charts section (no live searches, schedules, co-designs)
+    QString chart_filter;      // only the charts whose name contains it
 };
 
 // Runs the benchmark in a window of its own and prints a table; returns the exit code.
