@@ -32,6 +32,7 @@ struct DecimationState {
         std::vector<std::uint8_t> preferred;
         MarkerDecimator markers;
         double base_cell = 0, cell = 0;  // the layer's marker size; the cell it is drawn with
+        std::size_t max_markers = 0;     // its share of the chart's markers
         bool decimated = false;
         PlotFrame line_frame;
     };
@@ -73,10 +74,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // many points per event-loop turn, so that a first burst of thousands does not stall the window.
 constexpr int kMaxGrowthPerTurn = 1024;
 // That item per point also costs about a microsecond at every replace() and a light marker to
-// paint: a layer draws at most this many markers, its cells growing by a quarter at a time until
-// it fits. 3,000 markers of 5 pixels cover a fifth of an 800 x 500 plot; a layer that needs more
-// is a dense cloud, and slightly larger cells leave it as dense on the screen.
-constexpr std::size_t kMaxMarkersPerLayer = 3000;
+// paint: a chart draws at most this many markers, shared by its marker layers with data (each
+// at least kMinMarkersPerLayer), a layer's cells growing by a quarter at a time until it fits.
+// 6,000 markers of 5 pixels cover two fifths of an 800 x 500 plot; a chart that needs more
+// shows a dense cloud, and slightly larger cells leave it as dense on the screen.
+constexpr std::size_t kMaxMarkersPerChart = 6000, kMinMarkersPerLayer = 1000;
 
 DecimationResult run_decimation(DecimationJob& job) {
     QElapsedTimer clock;
@@ -85,6 +87,12 @@ DecimationResult run_decimation(DecimationJob& job) {
     result.frame = job.frame;
     result.epoch = job.epoch;
     DecimationState& state = *job.state;
+    std::size_t marker_layers = 0;
+    for (const DecimationJob::Layer& l : job.layers) {
+        const std::size_t mirrored = static_cast<std::size_t>(l.index) < state.layers.size() ? state.layers[static_cast<std::size_t>(l.index)].points.size() : 0;
+        if (!l.lines && !l.removed && (l.reset ? !l.added.empty() : mirrored + l.added.size() > 0)) ++marker_layers;
+    }
+    const std::size_t max_markers = std::max(kMinMarkersPerLayer, kMaxMarkersPerChart / std::max<std::size_t>(1, marker_layers));
     for (DecimationJob::Layer& l : job.layers) {
         if (static_cast<std::size_t>(l.index) >= state.layers.size()) state.layers.resize(static_cast<std::size_t>(l.index) + 1);
         DecimationState::Mirror& m = state.layers[static_cast<std::size_t>(l.index)];
@@ -110,8 +118,17 @@ DecimationResult run_decimation(DecimationJob& job) {
                 changed = true;
             }
             m.markers.take(m.points.data(), m.preferred.empty() ? nullptr : m.preferred.data(), m.points.size());
-            // Beyond this many markers the cells grow: see kMaxMarkersPerLayer.
-            while (m.markers.size() > kMaxMarkersPerLayer && m.cell < 256) {
+            // Beyond its share of markers the cells grow: see kMaxMarkersPerChart.
+            if (m.max_markers != max_markers) {
+                m.max_markers = max_markers;
+                if (m.cell != m.base_cell) {  // start again from the marker's size
+                    m.cell = m.base_cell;
+                    m.markers.reset(job.frame, m.cell);
+                    m.markers.take(m.points.data(), m.preferred.empty() ? nullptr : m.preferred.data(), m.points.size());
+                    changed = true;
+                }
+            }
+            while (m.markers.size() > max_markers && m.cell < 256) {
                 m.cell *= 1.25;
                 m.markers.reset(job.frame, m.cell);
                 m.markers.take(m.points.data(), m.preferred.empty() ? nullptr : m.preferred.data(), m.points.size());
@@ -200,15 +217,19 @@ public:
         font_ = font;
         setVisible(!entries_.empty());
     }
-    void place(const QRectF& plot) {
+    // The height it needs: a row per entry.
+    double height() const { return entries_.empty() ? 0 : QFontMetricsF(font_).height() * static_cast<double>(entries_.size()) + 8; }
+    // Inside the plot at its top right, or (above: OpenGL markers, drawn over the whole plot)
+    // at the chart's top, in the margin kept for it above the title.
+    void place(const QRectF& plot, bool above) {
         const QFontMetricsF fm(font_);
         double text = 0;
         for (const Entry& e : entries_) text = std::max(text, fm.horizontalAdvance(e.name));
         prepareGeometryChange();
         const double w = std::max(40.0, std::min(text + 34, plot.width() * 0.7));
-        const double h = std::min(fm.height() * static_cast<double>(entries_.size()) + 8, std::max(0.0, plot.height() - 12));
+        const double h = above ? height() : std::min(height(), std::max(0.0, plot.height() - 12));
         box_ = QRectF(0, 0, w, h);
-        setPos(plot.right() - w - 6, plot.top() + 6);
+        setPos(plot.right() - w - (above ? 0 : 6), above ? 2 : plot.top() + 6);
     }
     QRectF boundingRect() const override { return box_.adjusted(-1, -1, 1, 1); }
     void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override {
@@ -276,7 +297,7 @@ ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), state_(s
     qRegisterMetaType<Hit>();
     QChart* c = chart();
     c->setBackgroundRoundness(0);
-    c->setMargins(QMargins(2, 2, 8, 2));
+    c->setMargins(margins_);
     c->layout()->setContentsMargins(0, 0, 0, 0);
     c->setAnimationOptions(QChart::NoAnimation);
     c->setPlotAreaBackgroundVisible(true);  // a frame around the plot, as a figure has
@@ -524,9 +545,18 @@ void ChartView::update_legend() {
         if (l.series && !l.removed && !l.name.isEmpty() && !l.points.empty())
             entries.push_back({l.name, l.color, l.lines, l.style, l.lines ? l.size : std::min(l.size, 8.0)});
     legend_->set_entries(std::move(entries), font());
-    // Inside the plot, top right, at most 70% of its width (names are elided to fit).
-    const QRectF plot = chart()->plotArea();
-    legend_->place(plot);
+    // Inside the plot, top right, at most 70% of its width (names are elided to fit). Qt Charts
+    // draws OpenGL series in an overlay above the whole plot: with them the legend goes above it.
+    bool above = false;
+    for (const Layer& l : layers_) above = above || (!l.lines && l.series && l.series->useOpenGL());
+    if (above) {
+        const int top = 2 + static_cast<int>(std::ceil(legend_->height()));
+        if (margins_.top() != top) {
+            margins_.setTop(top);
+            chart()->setMargins(margins_);
+        }
+    }
+    legend_->place(chart()->plotArea(), above);
 }
 
 QSize ChartView::sizeHint() const { return {420, 320}; }
@@ -658,7 +688,8 @@ void ChartView::update_axis(QCategoryAxis* axis, const Axis& a, double lo, doubl
         if (axis == x_axis_) {
             // A label on the plot's right edge reaches half its width past it: room for it.
             const int half = ticks.empty() ? 0 : static_cast<int>(QFontMetricsF(font()).horizontalAdvance(used.back()) / 2);
-            chart()->setMargins(QMargins(2, 2, std::max(8, half + 2), 2));
+            margins_.setRight(std::max(8, half + 2));
+            chart()->setMargins(margins_);
         }
     }
     const QString title = axis_title(a);
@@ -835,10 +866,11 @@ void ChartView::resizeEvent(QResizeEvent* event) {
 }
 
 bool ChartView::viewportEvent(QEvent* event) {
-    // The OpenGL overlay Qt Charts puts over the plot would take the mouse; picking is ours.
-    if (event->type() == QEvent::Paint && opengl_markers())
-        for (QOpenGLWidget* gl : findChildren<QOpenGLWidget*>(Qt::FindDirectChildrenOnly))
-            if (!gl->testAttribute(Qt::WA_TransparentForMouseEvents)) gl->setAttribute(Qt::WA_TransparentForMouseEvents);
+    // The OpenGL overlay Qt Charts puts over the plot (a child of the viewport) would take the
+    // mouse; picking is ours.
+    if (event->type() == QEvent::ChildPolished)
+        if (auto* gl = qobject_cast<QOpenGLWidget*>(static_cast<QChildEvent*>(event)->child()))
+            gl->setAttribute(Qt::WA_TransparentForMouseEvents);
     return QChartView::viewportEvent(event);
 }
 
@@ -942,6 +974,8 @@ void ChartView::show_drawn(Layer& l, const PlotFrame& f) {
         }
         l.away = QPointF(f.x_lo - 1e3 * (f.x_hi - f.x_lo + 1), f.y_lo - 1e3 * (f.y_hi - f.y_lo + 1));
         while (points.size() < l.capacity) points.append(l.away);
+    } else if (!l.lines) {
+        l.capacity = static_cast<int>(points.size());  // OpenGL: no item per point, all of them at once
     }
     l.series->replace(points);
 }

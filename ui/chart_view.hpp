@@ -190,6 +190,7 @@ private:
     std::vector<Reference> references_;
     std::vector<std::pair<QLineSeries*, QGraphicsSimpleTextItem*>> reference_items_;
     LegendBox* legend_;
+    QMargins margins_{2, 2, 8, 2};  // the chart's, around its plot, axes and title
     double x_lo_ = 1, x_hi_ = 10, y_lo_ = 1, y_hi_ = 10;  // shown ranges, data values
     bool x_fixed_ = false, y_fixed_ = false;
     double fitted_x_lo_ = 1, fitted_x_hi_ = 10, fitted_y_lo_ = 1, fitted_y_hi_ = 10;

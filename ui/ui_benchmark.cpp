@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "bench_support.hpp"
+#include "chart_view.hpp"
 #include "chart_benchmark.hpp"
 #include "convergence_chart.hpp"
 #include "dataflow_editor.hpp"
@@ -194,6 +195,8 @@ int run_ui_benchmark(const UiBenchOptions& o) {
     std::printf("Mapscape GUI benchmark on %s (%d CPUs); %d run(s) of %.1f s per live scenario\n", cpu_name().c_str(), cpus, o.runs,
                 o.seconds);
     std::printf("A stall is the time between two ticks of a %d ms timer on the GUI thread.\n", kStallTickMs);
+    std::printf("Chart markers through OpenGL: %s\n", qPrintable(ChartView::opengl_reason()));
+    json["chart_opengl"] = ChartView::opengl_reason();
     for (int pass = 0; pass < (load > 0 ? 2 : 1); ++pass) {
         const int busy = pass == 0 ? 0 : load;
         std::unique_ptr<CompetingLoad> competing;
