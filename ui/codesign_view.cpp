@@ -557,9 +557,9 @@ void CodesignView::show_saved_results() {
         for (const auto& [samples, value] : r.trace)
             if (std::isfinite(value)) trace.emplace_back(static_cast<double>(samples), value);
         convergence_->set_title(tr("Convergence: best %1 so far").arg(QString::fromStdString(r.objective)));
-        convergence_->set_axes({tr("samples"), Quantity::Plain, PlotCanvas::Scale::Linear},
-                               {QString::fromStdString(r.objective), objective_quantity(r.objective), PlotCanvas::Scale::Log});
-        std::vector<PlotCanvas::Reference> refs;
+        convergence_->set_axes({tr("samples"), Quantity::Plain, ChartView::Scale::Linear},
+                               {QString::fromStdString(r.objective), objective_quantity(r.objective), ChartView::Scale::Log});
+        std::vector<ChartView::Reference> refs;
         if (r.bound_objective > 0) refs.push_back({Qt::Horizontal, r.bound_objective, tr("lower bound"), QColor(90, 90, 90)});
         convergence_->set_references(std::move(refs));
         convergence_->set_data(trace_layer_, std::move(trace));
