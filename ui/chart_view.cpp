@@ -8,6 +8,10 @@
 #include <QGraphicsSimpleTextItem>
 #include <QGuiApplication>
 #include <QLineSeries>
+#include <QContextMenuEvent>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
@@ -21,6 +25,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "widget_export.hpp"
 
 namespace mapscape::ui {
 
@@ -852,6 +858,19 @@ void ChartView::wheelEvent(QWheelEvent* event) {
                     f.y_lo + (plot.bottom() - at.y()) / plot.height() * (f.y_hi - f.y_lo)};
     zoom(axis_to_data(a), std::pow(1.0015, event->angleDelta().y()));
     event->accept();
+}
+
+void ChartView::contextMenuEvent(QContextMenuEvent* event) {
+    QMenu menu(this);
+    menu.addAction(tr("Fit the data (double-click)"), this, &ChartView::reset_zoom)->setEnabled(user_view_);
+    menu.addAction(tr("Save as PNG or SVG…"), this, [this] {
+        const QString name = title_.section(':', 0, 0).trimmed().toLower().replace(' ', '_');
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), (name.isEmpty() ? QStringLiteral("chart") : name) + ".png",
+                                                          tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        if (!path.isEmpty() && !export_widget_image(this, path))
+            QMessageBox::warning(this, tr("Save chart"), tr("Could not write %1").arg(path));
+    });
+    menu.exec(event->globalPos());
 }
 
 void ChartView::leaveEvent(QEvent* event) {

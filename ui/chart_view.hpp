@@ -5,7 +5,8 @@
 // can show: a worker thread decimates each layer (chart_decimation.hpp) whenever data, ranges or
 // the plot's size change, and the GUI thread only hands the result to QXYSeries::replace().
 // Hover and click reach the real point: each drawn point keeps its index in the layer's data.
-// Wheel zooms around the pointer, a drag pans, a double click fits the data again.
+// Wheel zooms around the pointer, a drag pans, a double click fits the data again; the context
+// menu saves the chart as PNG or SVG.
 #pragma once
 
 #include <QChartView>
@@ -138,6 +139,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     void leaveEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     bool viewportEvent(QEvent* event) override;

@@ -238,7 +238,7 @@ int run_ui_benchmark(const UiBenchOptions& o) {
         chart_options.stream_seconds = std::min(o.seconds, 3.0);
         chart_options.filter = o.chart_filter;
         out += QString("Charts (repaint: the GUI thread's work from new data to painted pixels; stalls while data streams in every 40 ms "
-                       "and the window is resized every 400 ms, %1 s):\n").arg(chart_options.stream_seconds);
+                       "and the window is resized every second, %1 s):\n").arg(chart_options.stream_seconds);
         out += run_chart_benchmark(w, chart_options, &p);
         competing.reset();
         std::printf("%s", out.toUtf8().constData());
