@@ -74,7 +74,6 @@ struct DecimationResult {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Qt Charts makes a graphics item for every point of a scatter series (hidden here: the series
 // paints light markers), at about 4 µs each on the GUI thread; a series grows by at most this
 // many points per event-loop turn, so that a first burst of thousands does not stall the window.

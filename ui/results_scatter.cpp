@@ -23,7 +23,7 @@ double scaled(double v, bool log) { return log ? std::log10(v) : v; }
 ChartView::Axis results_axis(const RunColumn& column, bool log) {
     const Quantity quantity = quantity_of_field(column.name);
     QString title = QString::fromStdString(column.title);
-    // "energy (nJ)" -> "energy": the ticks carry the unit, or the canvas adds the base unit.
+    // "energy (nJ)" -> "energy": the ticks carry the unit, or the chart adds the base unit.
     if (quantity != Quantity::Plain && title.endsWith(')') && title.contains(" ("))
         title.truncate(title.lastIndexOf(" ("));
     return {title, quantity, log ? ChartView::Scale::Log : ChartView::Scale::Linear};
