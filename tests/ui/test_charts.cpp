@@ -1,8 +1,11 @@
 // The charts on Qt Charts, offscreen: decimation keeps real points only and draws the same
 // pixels as all of them would (markers: one per cell; lines: each pixel column's extremes),
 // takes new points incrementally, and follows zoom, pan and resize; hover and click reach the
-// real point; axes keep round ticks in the quantity's unit; exports write PNG and SVG.
+// real point (the energy-latency scatter's tooltip and click too); axes keep round ticks in the
+// quantity's unit; exports write PNG and SVG.
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QToolTip>
 #include <QTemporaryDir>
 #include <QValueAxis>
 #include <QtTest>
@@ -13,6 +16,8 @@
 
 #include "chart_decimation.hpp"
 #include "chart_view.hpp"
+#include "scatter_chart.hpp"
+#include "util/units.hpp"
 #include "widget_export.hpp"
 
 using namespace mapscape;
@@ -255,6 +260,83 @@ private slots:
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QVERIFY(QString::fromUtf8(svg.readAll()).contains("cloud"));
         if (QGuiApplication::platformName() == "offscreen") QVERIFY(ChartView::opengl_reason().startsWith("off"));
+    }
+
+    // The energy-latency scatter with 200,000 points, a fifth of them invalid: the drawn valid
+    // markers are a few thousand, yet hovering one names the real point it stands for (its sample,
+    // with that point's own latency and energy) and clicking it emits that very point, mapping
+    // and all: decimation changes what is drawn, never what is picked.
+    void the_energy_latency_scatter_hovers_and_clicks_real_points() {
+        ScatterChart chart;
+        chart.resize(900, 560);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        const std::vector<QPointF> cloud = lognormal_cloud(200000, 5);
+        std::vector<PlotPoint> points(cloud.size());
+        for (std::size_t i = 0; i < cloud.size(); ++i) {
+            PlotPoint& p = points[i];
+            p.latency_cycles = cloud[i].x();
+            p.energy_nj = cloud[i].y();
+            p.valid = i % 5 != 0;
+            p.run = 1;
+            p.sample = static_cast<std::int64_t>(i);  // the store keeps them in order: sample == store index
+        }
+        chart.add_points(points);
+        chart.redraw();
+        chart.settle();
+        QCOMPARE(chart.point_count(), std::size_t{200000});
+        const int valid_layer = 1;  // invalid, valid, front: in the order the scatter adds them
+        QCOMPARE(chart.data(valid_layer).size(), std::size_t{160000});
+        const int drawn = chart.drawn_count(valid_layer);
+        QVERIFY2(drawn > 200 && drawn < 10000, qPrintable(QString::number(drawn)));
+
+        // Drawn valid markers whose point kept its mapping (the drawing prefers those): hover and
+        // click each of a few spread over the drawn ones.
+        const auto& d = chart.drawn(valid_layer);
+        std::vector<std::int32_t> kept_sources;
+        for (int k = 0; k < drawn; ++k) {
+            const std::int32_t source = d.source[static_cast<std::size_t>(k)];
+            const std::size_t store_index = static_cast<std::size_t>(source) + static_cast<std::size_t>(source) / 4 + 1;
+            QCOMPARE(chart.store().at(store_index).latency_cycles, chart.data(valid_layer)[static_cast<std::size_t>(source)].x());
+            if (chart.store().kept(store_index)) kept_sources.push_back(source);
+        }
+        QVERIFY(kept_sources.size() * 2 > static_cast<std::size_t>(drawn));
+        QSignalSpy clicked(&chart, &ScatterChart::point_clicked);
+        const QRegularExpression sample_in_tooltip("sample (\\d+)\\n");
+        int checked = 0;
+        for (std::size_t k = 0; k < kept_sources.size(); k += kept_sources.size() / 5 + 1) {
+            const QPointF real = chart.data(valid_layer)[static_cast<std::size_t>(kept_sources[k])];
+            const QPoint at = chart.to_widget(real).toPoint();
+            // The move is sent to the viewport itself: QTest's pointer state after the test before
+            // (its double click) can route a synthesized move elsewhere.
+            QSignalSpy hovered_signal(&chart, &ChartView::hovered);
+            QMouseEvent move(QEvent::MouseMove, QPointF(at), chart.viewport()->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+            QApplication::sendEvent(chart.viewport(), &move);
+            QCOMPARE(hovered_signal.count(), 1);
+            QTRY_VERIFY(QToolTip::isVisible() && sample_in_tooltip.match(QToolTip::text()).hasMatch());
+            const auto hovered = static_cast<std::size_t>(sample_in_tooltip.match(QToolTip::text()).captured(1).toLongLong());
+            QVERIFY(hovered < points.size());
+            // The hovered point is a real one under the pointer (a marker is 5 px; an invalid marker
+            // may be the nearest).
+            const QPointF hovered_at = chart.to_widget({points[hovered].latency_cycles, points[hovered].energy_nj});
+            QVERIFY(std::hypot(hovered_at.x() - at.x(), hovered_at.y() - at.y()) <= 8);
+            QVERIFY(QToolTip::text().contains(QString::fromStdString(format_quantity(points[hovered].latency_cycles, Quantity::Cycles))));
+
+            const int before = static_cast<int>(clicked.count());
+            QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, at);
+            QCOMPARE(static_cast<int>(clicked.count()), before + 1);
+            const PlotPoint p = clicked.back().front().value<PlotPoint>();
+            if (chart.store().kept(hovered)) {  // the click loads the hovered point itself
+                QCOMPARE(p.sample, static_cast<std::int64_t>(hovered));
+                QCOMPARE(p.latency_cycles, points[hovered].latency_cycles);
+                QCOMPARE(p.energy_nj, points[hovered].energy_nj);
+            }
+            QCOMPARE(p.latency_cycles, points[static_cast<std::size_t>(p.sample)].latency_cycles);  // a real point
+            QCOMPARE(p.energy_nj, points[static_cast<std::size_t>(p.sample)].energy_nj);
+            ++checked;
+        }
+        QVERIFY(checked >= 5);
+        QToolTip::hideText();
     }
 
     // Lines: a pickable staircase picks its real vertices, never a corner; references are
