@@ -15,7 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
 #include "cli/naas_setup.hpp"
-#include "cli/table_cells.hpp"
+#include "util/table_cells.hpp"
 #include "naas/naas_search.hpp"
 #include "util/csv.hpp"
 #include "util/diagnostic.hpp"

@@ -7,11 +7,11 @@
 #include <cstdio>
 #include <memory>
 #include <sstream>
-#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
 #include "schedule/job_table_file.hpp"
+#include "schedule/schedule_request.hpp"
 #include "schedule/schedule_json.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
@@ -21,15 +21,8 @@ namespace mapscape::cli {
 
 namespace {
 
-struct ScheduleSetupOptions {
-    std::string setting = "S1";
-    int group_size = 100;
-    int group = 0;  // 1-based group to schedule alone; 0 = all
-    std::string objective = "makespan";
-    std::int64_t budget = 10000;
-    int threads = 0;
-    bool warm_start = false;
-
+// The options of a scheduling run (schedule/schedule_request.hpp), bound to a command's flags.
+struct ScheduleSetupOptions : mapscape::ScheduleSetupOptions {
     void add_to(CLI::App& c) {
         c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III) or a platform .json file")
             ->capture_default_str();
@@ -42,40 +35,6 @@ struct ScheduleSetupOptions {
         c.add_flag("--warm-start", warm_start, "MAGMA: start each group from the previous group's best schedule");
     }
 };
-
-ScheduleAlgorithm algorithm_or_throw(const std::string& name) {
-    auto a = parse_schedule_algorithm(name);
-    if (!a) {
-        std::string known;
-        for (const auto& n : schedule_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\" (known: " + known + ")");
-    }
-    return *a;
-}
-
-WorkloadScheduleRequest make_request(const ScheduleSetupOptions& o, const std::string& mix, double bw, const std::string& algo,
-                                     std::uint64_t seed) {
-    if (!(bw > 0)) throw InputError({"--bw", 0, 0}, "the system bandwidth must be positive");
-    WorkloadScheduleRequest r;
-    r.jobs = build_jobs(load_task_mix(mix));
-    r.platform = load_platform_setting(o.setting);
-    r.bandwidth_gbps = bw;
-    r.group_size = o.group_size;
-    const auto groups = static_cast<int>((r.jobs.size() + static_cast<std::size_t>(o.group_size) - 1) / static_cast<std::size_t>(o.group_size));
-    if (o.group > groups)
-        throw InputError({"--group", 0, 0}, "group " + std::to_string(o.group) + " does not exist (the mix has " +
-                                                 std::to_string(groups) + " groups of up to " + std::to_string(o.group_size) + " jobs)");
-    r.only_group = o.group - 1;
-    const auto objective = parse_schedule_objective(o.objective);
-    if (!objective) throw InputError({"--objective", 0, 0}, "unknown objective \"" + o.objective + "\" (makespan or energy)");
-    r.objective = *objective;
-    r.budget = o.budget;
-    r.seed = seed;
-    r.algorithm = algorithm_or_throw(algo);
-    r.warm_start = o.warm_start;
-    r.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return r;
-}
 
 double parse_number(const std::string& s, const std::string& option) {
     try {
@@ -99,7 +58,7 @@ struct ScheduleOptions {
 };
 
 int run_schedule(const ScheduleOptions& o) {
-    const WorkloadScheduleRequest r = make_request(o.setup, o.mix, o.bw, o.algo, o.seed);
+    const WorkloadScheduleRequest r = make_schedule_request(o.setup, o.mix, o.bw, o.algo, o.seed);
     if (!o.job_table_out.empty() && o.setup.group == 0 && r.jobs.size() > static_cast<std::size_t>(r.group_size))
         throw InputError({"--job-table", 0, 0}, "the mix makes several groups; choose one with --group N");
     std::printf("%s: %zu jobs in groups of %d on %s (%s), %.4g GB/s, %s, objective %s, %lld samples per group, seed %llu\n",
@@ -159,7 +118,7 @@ int run_compare(const CompareOptions& o) {
     for (const auto& s : seed_texts) seeds.push_back(static_cast<std::uint64_t>(parse_number(s, "--seeds")));
     if (mixes.empty() || algos.empty() || bws.empty() || seeds.empty())
         throw InputError({"schedule-compare", 0, 0}, "need at least one mix, bandwidth, algorithm and seed");
-    for (const auto& a : algos) (void)algorithm_or_throw(a);
+    for (const auto& a : algos) (void)schedule_algorithm(a);
 
     struct Row {
         std::string label;
@@ -183,7 +142,7 @@ int run_compare(const CompareOptions& o) {
                 bool complete = true;
                 double wall = 0;
                 for (std::uint64_t seed : seeds) {
-                    const WorkloadScheduleRequest r = make_request(o.setup, mix, bw, a, seed);
+                    const WorkloadScheduleRequest r = make_schedule_request(o.setup, mix, bw, a, seed);
                     const WorkloadSchedule s = schedule_workload(r);
                     wall += s.wall_seconds;
                     complete = complete && s.complete;

@@ -236,6 +236,12 @@ Model load_bundled_model(const std::string& name) {
 Model load_model(const std::string& name_or_path) {
     if (std::filesystem::exists(name_or_path) && !std::filesystem::is_directory(name_or_path))
         return load_model_file(name_or_path);
+    // A path (a directory in it, or a model file's extension) that is not there: say so, rather
+    // than that no bundled model has that name.
+    const std::string extension = std::filesystem::path(name_or_path).extension().string();
+    if (name_or_path.find('/') != std::string::npos || extension == ".json" || extension == ".csv" || extension == ".m" ||
+        extension == ".onnx")
+        throw MissingFileError({name_or_path, 0, 0}, "no such model file (nor a bundled model's name)");
     return load_bundled_model(name_or_path);
 }
 
