@@ -40,4 +40,25 @@ if [ -n "$(find "$root" -name mapscape-surrogate.so)" ]; then
   run "$cli" search --model resnet18 --layer 2 --algo mindmappings --budget 100 --quiet | grep -q TOTAL ||
     { echo "FAIL: the installed CLI does not load its surrogate plugin"; exit 1; }
 fi
+# The Python module: imported from the unpacked root's dist-packages by Debian's python3, it finds
+# its models (and its surrogate plugin) relative to itself.
+python_dir="$root/usr/lib/python3/dist-packages"
+if [ -d "$python_dir/mapscape" ]; then
+  run env PYTHONPATH="$python_dir" /usr/bin/python3 -c '
+import mapscape, sys
+assert mapscape.__file__.startswith(sys.argv[1]), mapscape.__file__
+r = mapscape.search("resnet18", "edge", layers=2, budget=300)
+assert r.total_runtime_cycles > 0 and "resnet18" in mapscape.Model.bundled()
+' "$python_dir" || { echo "FAIL: the installed Python module"; exit 1; }
+  if [ -n "$(find "$root" -name mapscape-surrogate.so)" ]; then
+    run env PYTHONPATH="$python_dir" /usr/bin/python3 -c '
+import mapscape
+r = mapscape.search("resnet18", layers=2, algo="mindmappings", budget=50)
+assert mapscape.surrogate.is_loaded() and r.layers[0].samples > 0
+' || { echo "FAIL: the installed Python module does not load its surrogate plugin"; exit 1; }
+  fi
+  echo "python: the module imports and searches from $python_dir"
+elif [ -f "$build/python/mapscape/__init__.py" ]; then
+  echo "FAIL: the build has the Python module but the package lacks it"; exit 1
+fi
 echo "PASS: the package installs into a scratch root and its programs work there"
