@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/search_setup.hpp"
 #include "search/algorithm_comparison.hpp"
 #include "util/json_text.hpp"
@@ -26,7 +27,7 @@ struct CompareOptions {
 int run_compare(const CompareOptions& o) {
     const SearchSetup setup = resolve(o.setup);
     const std::vector<Algorithm> algorithms = parse_algorithm_list(o.algos);
-    const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds);
+    const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     std::fprintf(stderr, "%s, %zu layers on %s, %s, objective %s, %lld samples, seeds %s\n", setup.model.name.c_str(),
                  setup.layer_numbers.size(), setup.platform_name.c_str(), std::string(system_name(setup.base.system)).c_str(),
                  setup.base.objective.name().c_str(), static_cast<long long>(setup.base.budget.samples), o.seeds.c_str());

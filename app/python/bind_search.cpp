@@ -304,7 +304,7 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
             auto [acc, platform] = platform_argument(accelerator);
             const SearchSetup setup = make_search_setup(model_argument(model), std::move(acc), std::move(platform), o);
             const std::vector<Algorithm> algorithms = parse_algorithm_list(list_argument(algos, "algos"));
-            const std::vector<std::uint64_t> seed_list = parse_seed_list(list_argument(seeds, "seeds"));
+            const std::vector<std::uint64_t> seed_list = seed_list_argument(seeds);
             const auto runs = static_cast<std::int64_t>(algorithms.size() * seed_list.size());
             return run_long_call(
                 [&](std::stop_token stop, ProgressBoard& board) {

@@ -1,8 +1,8 @@
-// Engine errors as Python exceptions: a file that is not there is a FileNotFoundError, an error
-// in a file (a malformed model, accelerator or mapping: "FILE:LINE:COL: ...") a
-// mapscape.InputError, a bad value (a negative size, an unknown algorithm) a ValueError. The
-// message is the engine's, with a setting named as the Python keyword ("budget: ...") rather than
-// the CLI's option ("--budget: ...").
+// Engine errors as Python exceptions: a file that is not there is a FileNotFoundError (in Python's
+// own form, "[Errno 2] what is wrong: 'FILE'"), an error in a file (a malformed model, accelerator
+// or mapping: "FILE:LINE:COL: ...") a mapscape.InputError, a bad value (a negative size, an unknown
+// algorithm) a ValueError. The message is the engine's, with a setting named as the Python keyword
+// ("budget: ...") rather than the CLI's option ("--budget: ...").
 #include <cerrno>
 #include <filesystem>
 
@@ -42,10 +42,9 @@ void bind_errors(py::module_& m) {
         try {
             if (p) std::rethrow_exception(p);
         } catch (const MissingFileError& e) {
+            // Python's own form: "[Errno 2] what is wrong: 'FILE'", with errno, strerror and filename.
             const Diagnostic& d = e.diagnostic();
-            py::object error = py::reinterpret_borrow<py::object>(PyExc_FileNotFoundError)(d.to_string());
-            error.attr("errno") = ENOENT;
-            error.attr("filename") = d.where.file;
+            py::object error = py::reinterpret_borrow<py::object>(PyExc_FileNotFoundError)(ENOENT, d.message, d.where.file);
             PyErr_SetObject(PyExc_FileNotFoundError, error.ptr());
         } catch (const InputError& e) {
             Diagnostic d = e.diagnostic();
@@ -58,7 +57,12 @@ void bind_errors(py::module_& m) {
                 PyErr_SetObject(input_error.ptr(), error.ptr());
                 return;
             }
-            if (d.where.file.rfind("--", 0) == 0) d.where.file = keyword_of_option(d.where.file);
+            if (d.where.file.rfind("--", 0) == 0) {
+                d.where.file = keyword_of_option(d.where.file);
+            } else if (d.where.file.empty() && d.message.rfind("--", 0) == 0) {  // "--budget must be ..."
+                const std::size_t end = d.message.find_first_of(" :");
+                d.message = keyword_of_option(d.message.substr(0, end)) + (end == std::string::npos ? "" : d.message.substr(end));
+            }
             PyErr_SetString(PyExc_ValueError, d.to_string().c_str());
         }
     });

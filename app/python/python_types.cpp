@@ -77,4 +77,29 @@ std::string list_argument(const py::handle& values, const char* keyword) {
     throw py::type_error(std::string(keyword) + ": expected a list or comma-separated text, not " + type_name(values));
 }
 
+std::vector<std::uint64_t> seed_list_argument(const py::handle& seeds) {
+    const std::string text = list_argument(seeds, "seeds");
+    std::vector<std::uint64_t> out;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t comma = text.find(',', start);
+        const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (!part.empty()) {
+            std::size_t used = 0;
+            unsigned long long value = 0;
+            try {
+                if (part.find_first_not_of("0123456789") != std::string::npos) throw std::invalid_argument(part);
+                value = std::stoull(part, &used);
+            } catch (const std::exception&) {
+                throw InputError({"--seeds", 0, 0}, "a seed is a whole number of at least 0, not \"" + part + "\"");
+            }
+            out.push_back(value);
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    if (out.empty()) throw InputError({"--seeds", 0, 0}, "give at least one seed");
+    return out;
+}
+
 }  // namespace mapscape::python

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "arch/accelerator.hpp"
 #include "common.hpp"
@@ -24,6 +25,8 @@ std::pair<Accelerator, std::string> platform_argument(const py::handle& platform
 std::string layer_selection_argument(const py::handle& layers);
 // "a,b,c" or a list of strings (or of ints, for seeds).
 std::string list_argument(const py::handle& values, const char* keyword);
+// Seeds: a list of ints or the CLI's "1,2,3" (whole numbers of at least 0, at least one).
+std::vector<std::uint64_t> seed_list_argument(const py::handle& seeds);
 // A str or os.PathLike as a path.
 std::string path_argument(const py::handle& path, const char* keyword);
 

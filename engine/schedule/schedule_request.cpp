@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "util/closest_name.hpp"
 #include "util/diagnostic.hpp"
 
 namespace mapscape {
@@ -12,7 +13,8 @@ ScheduleAlgorithm schedule_algorithm(const std::string& name) {
     if (!a) {
         std::string known;
         for (const auto& n : schedule_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\" (known: " + known + ")");
+        throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\"" +
+                                               did_you_mean(name, schedule_algorithm_names()) + " (known: " + known + ")");
     }
     return *a;
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cost/bounds.hpp"
+#include "util/closest_name.hpp"
 #include "util/diagnostic.hpp"
 #include "util/table_cells.hpp"
 
@@ -40,25 +41,10 @@ std::vector<Algorithm> parse_algorithm_list(const std::string& text) {
     std::vector<Algorithm> algorithms;
     for (const std::string& name : split_list(text)) {
         auto a = parse_algorithm(name);
-        if (!a) throw InputError({"--algos", 0, 0}, "unknown algorithm \"" + name + "\"");
+        if (!a) throw InputError({"--algos", 0, 0}, "unknown algorithm \"" + name + "\"" + did_you_mean(name, algorithm_names()));
         algorithms.push_back(*a);
     }
     return algorithms;
-}
-
-std::vector<std::uint64_t> parse_seed_list(const std::string& text) {
-    std::vector<std::uint64_t> seeds;
-    for (const std::string& s : split_list(text)) {
-        try {
-            std::size_t used = 0;
-            if (s.find('-') != std::string::npos) throw std::invalid_argument(s);
-            seeds.push_back(std::stoull(s, &used));
-            if (used != s.size()) throw std::invalid_argument(s);
-        } catch (const std::exception&) {
-            throw InputError({"--seeds", 0, 0}, "\"" + s + "\" is not a seed");
-        }
-    }
-    return seeds;
 }
 
 AlgorithmComparison compare_algorithms(const SearchSetup& setup, const std::vector<Algorithm>& algorithms,

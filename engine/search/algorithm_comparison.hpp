@@ -48,9 +48,8 @@ struct AlgorithmComparison {
     bool stopped = false;
 };
 
-// "gamma,cmaes" and "1,2,3" as the CLI writes them; throw InputError at --algos / --seeds.
+// "gamma,cmaes" as the CLI writes it; throws InputError at --algos for an unknown name.
 std::vector<Algorithm> parse_algorithm_list(const std::string& text);
-std::vector<std::uint64_t> parse_seed_list(const std::string& text);
 
 // Called on the calling thread after each (algorithm, seed) run of every layer.
 using ComparisonObserver = std::function<void(std::size_t algorithm, std::size_t seed, const ModelSearchOutcome& outcome)>;

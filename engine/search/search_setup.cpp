@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "arch/presets.hpp"
+#include "util/closest_name.hpp"
 #include "util/diagnostic.hpp"
 #include "workload/layer_selection.hpp"
 
@@ -38,8 +39,9 @@ SearchSetup make_search_setup(Model model, Accelerator accelerator, std::string 
     }
     const auto objective = parse_objective(o.objective);
     if (!objective)
-        bad("--objective", "cannot read objective \"" + o.objective +
-                               "\" (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
+        bad("--objective", "cannot read objective \"" + o.objective + "\"" +
+                               did_you_mean(o.objective, {"latency", "energy", "power", "edp", "area", "lap"}) +
+                               " (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
     s.base.objective = *objective;
     if (o.budget < 1) bad("--budget", "the budget must be at least one sample, not " + std::to_string(o.budget));
     if (!(o.seconds >= 0)) bad("--time-limit", "the time limit must not be negative");
@@ -64,7 +66,7 @@ Algorithm search_algorithm(const std::string& name, int population, int generati
     if (!algorithm) {
         std::string known;
         for (const auto& n : algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        bad("--algo", "unknown algorithm \"" + name + "\" (known: " + known + ")");
+        bad("--algo", "unknown algorithm \"" + name + "\"" + did_you_mean(name, algorithm_names()) + " (known: " + known + ")");
     }
     if (population < 2 || population > 100000) bad("--population", "the population must lie within 2-100000, not " + std::to_string(population));
     if (generations < 0) bad("--generations", "the generation limit must not be negative");
