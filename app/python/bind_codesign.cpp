@@ -174,7 +174,9 @@ A co-designed accelerator and a mapping per layer. to_dict() is the document of
             const CodesignAlgorithm algorithm = codesign_algorithm(algo);
             if (area_budget < 0) throw InputError({"--area-budget", 0, 0}, "the area budget must not be negative (0: the platform's)");
             if (budget < 1) throw InputError({"--budget", 0, 0}, "the budget must be at least one sample");
-            if (max_pes < 0 || threads < 0 || time_limit < 0) throw InputError({"--max-pes", 0, 0}, "max_pes, threads and time_limit must not be negative");
+            if (max_pes < 0) throw InputError({"--max-pes", 0, 0}, "the PE limit must not be negative (0: what the budget allows)");
+            if (threads < 0) throw InputError({"--threads", 0, 0}, "the thread count must not be negative (0: one per core)");
+            if (!(time_limit >= 0)) throw InputError({"--time-limit", 0, 0}, "the time limit must not be negative (0: none)");
             const Model mdl = model_argument(model);
             CodesignRequest request;
             request.platform = platform;
