@@ -27,9 +27,10 @@ constexpr double kNoNumber = std::numeric_limits<double>::quiet_NaN();
 // apart: a layer's second sink (two-stage search) is its second stage.
 class ModelProgress {
 public:
-    ModelProgress(ProgressBoard& board, std::size_t layers, int stages, std::int64_t budget_per_layer, double bound)
-        : board_(board), layers_(layers), samples_(layers * static_cast<std::size_t>(stages), 0), best_(samples_.size(), kNoNumber),
-          opened_(layers, 0) {
+    ModelProgress(ProgressBoard& board, const std::vector<Layer>& layers, int stages, std::int64_t budget_per_layer, double bound)
+        : board_(board), layers_(layers.size()), samples_(layers.size() * static_cast<std::size_t>(stages), 0), best_(samples_.size(), kNoNumber),
+          opened_(layers.size(), 0) {
+        for (const Layer& l : layers) repeats_.push_back(static_cast<double>(l.repeat_count));
         sinks_.reserve(samples_.size());
         for (std::size_t i = 0; i < samples_.size(); ++i) sinks_.push_back(LayerSink(this, i));
         board_.update([&](Progress& p) {
@@ -62,11 +63,11 @@ private:
             best_[index] = std::isfinite(s.best_objective) ? s.best_objective : kNoNumber;
             p.done = 0;
             for (std::int64_t n : samples_) p.done += n;
-            // The model's objective: the sum of the layers' bests, once every layer (of the
-            // latest stage that started) has one.
+            // The model's objective: the sum of the layers' bests (each counted as often as it
+            // runs), once every layer (of the latest stage that started) has one.
             const std::size_t stage = index / layers_;
             double sum = 0;
-            for (std::size_t l = 0; l < layers_; ++l) sum += best_[stage * layers_ + l];
+            for (std::size_t l = 0; l < layers_; ++l) sum += repeats_[l] * best_[stage * layers_ + l];
             p.best = sum;
             p.elapsed_s = std::max(p.elapsed_s, s.elapsed_seconds);
         });
@@ -76,6 +77,7 @@ private:
     std::size_t layers_;
     std::vector<std::int64_t> samples_;
     std::vector<double> best_;
+    std::vector<double> repeats_;  // each layer's repeat count, its weight in the model's sum
     std::vector<LayerSink> sinks_;
     std::mutex mutex_;
     std::vector<std::size_t> opened_;
@@ -108,13 +110,14 @@ std::vector<PyLayerResult> layer_results(const PySearchResult& r) {
 }
 
 py::object search_dataframe(const PySearchResult& r) {
-    py::list layer, name, objective, bound, above, runtime, energy, samples, valid, wall, mapping;
+    py::list layer, name, repeat, objective, bound, above, runtime, energy, samples, valid, wall, mapping;
     for (std::size_t i = 0; i < r.outcome.layers.size(); ++i) {
         const LayerSearchOutcome& o = r.outcome.layers[i];
         const SearchResult& s = o.result;
         const double floor = objective_bound(r.info.objective, layer_bound(r.request.layers[i], r.request.base.accelerator));
         layer.append(o.layer_number);
         name.append(o.name);
+        repeat.append(r.request.layers[i].repeat_count);
         objective.append(s.found ? number_or_none(s.best_objective) : py::none());
         bound.append(floor);
         above.append(s.found && floor > 0 ? number_or_none(s.best_objective / floor - 1) : py::none());
@@ -128,6 +131,7 @@ py::object search_dataframe(const PySearchResult& r) {
     py::dict columns;
     columns["layer"] = layer;
     columns["name"] = name;
+    columns["repeat_count"] = repeat;
     columns["objective_value"] = objective;
     columns["bound"] = bound;
     columns["above_bound"] = above;
@@ -140,10 +144,10 @@ py::object search_dataframe(const PySearchResult& r) {
     return make_dataframe(columns);
 }
 
-py::array_t<double> model_trace_array(const ModelSearchOutcome& outcome) {
+py::array_t<double> model_trace_array(const ModelSearchOutcome& outcome, const std::vector<Layer>& layers) {
     std::vector<const Trace*> traces;
     for (const LayerSearchOutcome& l : outcome.layers) traces.push_back(&l.result.trace);
-    return trace_array(model_trace(traces));
+    return trace_array(model_trace(traces, layers));
 }
 
 PySearchResult run_model_search(const py::object& model, const py::object& accelerator, const std::string& algo, const py::object& layers,
@@ -175,7 +179,7 @@ PySearchResult run_model_search(const py::object& model, const py::object& accel
             std::optional<ModelProgress> listener;
             ModelSearchObserver observer;
             if (report) {
-                listener.emplace(board, r.request.layers.size(), two_stage ? 2 : 1, r.request.base.budget.samples, bound);
+                listener.emplace(board, r.request.layers, two_stage ? 2 : 1, r.request.base.budget.samples, bound);
                 observer = listener->observer();
             }
             if (two_stage) {
@@ -235,10 +239,8 @@ A model search: every selected layer's best mapping. to_dict() is the document o
         .def_property_readonly("total_energy_nj", [](const R& r) { return r.outcome.total_energy_nj; })
         .def_property_readonly("objective_value", [](const R& r) -> py::object {
             if (r.outcome.layers_without_mapping > 0 || r.outcome.layers.empty()) return py::none();
-            double sum = 0;
-            for (const auto& l : r.outcome.layers) sum += l.result.best_objective;
-            return number_or_none(sum);
-        }, "the sum of the layers' objectives (None unless every layer has a mapping)")
+            return number_or_none(total_over_runs<double>(r.request.layers, [&](std::size_t i) { return r.outcome.layers[i].result.best_objective; }));
+        }, "the sum of the layers' objectives, each counted as often as the network runs it (None unless every layer has a mapping)")
         .def_property_readonly("bound", [](const R& r) { return objective_bound_sum(r.info.objective, r.request.layers, r.request.base.accelerator); })
         .def_property_readonly("layers_without_mapping", [](const R& r) { return r.outcome.layers_without_mapping; })
         .def_property_readonly("wall_s", [](const R& r) { return r.outcome.wall_seconds; })
@@ -247,8 +249,9 @@ A model search: every selected layer's best mapping. to_dict() is the document o
                 if (l.result.stopped) return true;
             return false;
         })
-        .def_property_readonly("trace", [](const R& r) { return model_trace_array(r.outcome); },
-                               "float64 array (n, 2): model samples, sum of the layers' bests (the model's convergence)")
+        .def_property_readonly("trace", [](const R& r) { return model_trace_array(r.outcome, r.request.layers); },
+                               "float64 array (n, 2): model samples, sum of the layers' bests, each counted as often as the network\n"
+                               "runs the layer (the model's convergence)")
         .def_property_readonly("latency_stage", [](const R& r) -> py::object {
             if (!r.two) return py::none();
             R stage = r;

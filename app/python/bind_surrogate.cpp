@@ -33,16 +33,7 @@ std::string optional_path(const py::object& path, const char* keyword) { return 
 }  // namespace
 
 void bind_surrogate(py::module_& m) {
-    // The plugin beside the module's engine: build/python/mapscape -> build/, and the install's
-    // lib/python3/dist-packages/mapscape -> lib/mapscape (paths from the build, MAPSCAPE_*).
-    const std::string here = engine_library_directory();
-    if (!here.empty()) {
-        std::vector<std::string> dirs;
-        for (const char* relative : {MAPSCAPE_PYTHON_PLUGIN_DIR_FROM_MODULE, MAPSCAPE_PYTHON_BUILD_PLUGIN_DIR_FROM_MODULE})
-            dirs.push_back((std::filesystem::path(here) / relative).lexically_normal().string());
-        set_surrogate_plugin_directories(std::move(dirs));
-    }
-    register_deferred_surrogate_algorithms();
+    register_deferred_surrogate_algorithms();  // opened where module.cpp says the plugins are
 
     py::module_ s = m.def_submodule("surrogate", R"doc(
 The Mind Mappings surrogate (ASPLOS'21): a neural network that imitates the cost model, and the

@@ -14,7 +14,7 @@
 
 namespace mapscape::python {
 
-// Model.load's rules (a bundled name or a file; a clear error for ONNX until the importer lands).
+// Model.load's rules: a bundled name or a model file (.json, .csv, .m, .onnx).
 Model load_model_for_python(const std::string& name_or_path);
 
 // A Model, or a bundled name or model file.

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "search/algorithm.hpp"
+#include "util/data_paths.hpp"
 
 namespace mapscape {
 
@@ -32,6 +33,7 @@ std::vector<std::filesystem::path> plugin_candidates(PluginState& state) {
     std::vector<std::filesystem::path> candidates;
     if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env)
         candidates.emplace_back(std::filesystem::path(env) / kSurrogatePluginFile);
+    for (const std::string& d : plugin_directories()) candidates.emplace_back(std::filesystem::path(d) / kSurrogatePluginFile);
     std::lock_guard lock(state.directories_mutex);
     for (const std::string& d : state.directories) candidates.emplace_back(std::filesystem::path(d) / kSurrogatePluginFile);
     return candidates;

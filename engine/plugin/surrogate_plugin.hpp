@@ -14,7 +14,7 @@ namespace mapscape {
 inline constexpr const char* kSurrogatePluginFile = "mapscape-surrogate.so";
 
 // Where the front end expects the plugin (directories, most likely first), searched after
-// $MAPSCAPE_PLUGIN_DIR. Call before the first load.
+// $MAPSCAPE_PLUGIN_DIR and util/data_paths.hpp's plugin_directories(). Call before the first load.
 void set_surrogate_plugin_directories(std::vector<std::string> directories);
 
 // Loads the plugin once (thread-safe) and registers its searches; returns why it could not be

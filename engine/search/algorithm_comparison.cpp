@@ -58,13 +58,12 @@ AlgorithmComparison compare_algorithms(const SearchSetup& setup, const std::vect
     t.objective = setup.base.objective;
     t.budget_samples = setup.base.budget.samples;
     t.seeds = seeds;
-    std::vector<Layer> selected;
     for (int n : setup.layer_numbers) {
         const Layer& l = setup.model.layers[static_cast<std::size_t>(n - 1)];
         t.layers.push_back(l.name.empty() ? "layer" + std::to_string(n) : l.name);
-        selected.push_back(l);
+        t.selected.push_back(l);
     }
-    t.bound_sum = objective_bound_sum(setup.base.objective, selected, setup.base.accelerator);
+    t.bound_sum = objective_bound_sum(setup.base.objective, t.selected, setup.base.accelerator);
     // Every request first, so that an algorithm that cannot search a layer is reported before any runs.
     std::vector<std::vector<ModelSearchRequest>> requests;
     for (const Algorithm& a : algorithms) {
@@ -111,7 +110,8 @@ std::vector<std::vector<double>> normalized_table(const AlgorithmComparison& t) 
 namespace {
 
 // What the Markdown table and the JSON summarise: per algorithm the sum over layers of the seed
-// means (NAN when a layer has none), the best such sum, and how many layers have a mapping.
+// means, each layer counted as often as the network runs it (NAN when a layer has none), and the
+// best such sum.
 struct Summary {
     std::vector<std::vector<double>> mean;
     std::vector<double> sum;
@@ -123,7 +123,7 @@ Summary summarise(const AlgorithmComparison& t) {
     s.mean = seed_means(t);
     s.sum.assign(s.mean.size(), 0.0);
     for (std::size_t a = 0; a < s.mean.size(); ++a) {
-        for (double v : s.mean[a]) s.sum[a] += v;
+        s.sum[a] = total_over_runs<double>(t.selected, [&](std::size_t l) { return s.mean[a][l]; });
         if (std::isfinite(s.sum[a]) && !(s.sum[a] >= s.best_sum)) s.best_sum = s.sum[a];
     }
     return s;

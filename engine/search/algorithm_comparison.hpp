@@ -41,6 +41,7 @@ struct AlgorithmComparison {
     std::int64_t budget_samples = 0;
     std::vector<std::string> algorithms;  // names; the first is the reference
     std::vector<std::string> layers;      // names
+    std::vector<Layer> selected;          // the layers (their repeat counts weigh the sums)
     std::vector<std::uint64_t> seeds;
     std::vector<std::vector<std::vector<ComparedRun>>> runs;  // [algorithm][layer][seed]
     std::vector<double> wall_seconds;     // per algorithm, over its seeds

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 
 #include "util/diagnostic.hpp"
 
@@ -26,6 +27,32 @@ std::string engine_library_directory() {
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec && fs::equivalent(library, exe, ec)) return {};  // the engine is the program's own
     return library.parent_path().string();
+}
+
+namespace {
+
+struct PluginDirectories {
+    std::mutex mutex;
+    std::vector<std::string> directories;
+};
+
+PluginDirectories& registered_plugin_directories() {
+    static PluginDirectories d;
+    return d;
+}
+
+}  // namespace
+
+void add_plugin_directory(const std::string& directory) {
+    PluginDirectories& d = registered_plugin_directories();
+    std::lock_guard lock(d.mutex);
+    d.directories.push_back(directory);
+}
+
+std::vector<std::string> plugin_directories() {
+    PluginDirectories& d = registered_plugin_directories();
+    std::lock_guard lock(d.mutex);
+    return d.directories;
 }
 
 std::string data_directory() {

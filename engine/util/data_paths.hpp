@@ -11,6 +11,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace mapscape {
 
@@ -21,5 +22,10 @@ std::string executable_directory();
 // The directory of the shared library that holds the engine, "" when the engine is linked into
 // the program itself.
 std::string engine_library_directory();
+
+// Directories where a front end expects the plugins (mapscape-onnx.so, mapscape-surrogate.so)
+// besides those relative to the program: the Python module adds its own. Thread-safe.
+void add_plugin_directory(const std::string& directory);
+std::vector<std::string> plugin_directories();
 
 }  // namespace mapscape

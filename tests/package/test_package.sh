@@ -30,7 +30,9 @@ run() { (cd "$scratch" && env -i PATH=/usr/bin:/bin HOME="$scratch" QT_QPA_PLATF
 cli="$root/usr/bin/mapscape-cli"
 run "$cli" --version | grep -q "^mapscape-cli [0-9]" || { echo "FAIL: mapscape-cli --version"; exit 1; }
 run "$root/usr/bin/mapscape" --version 2>/dev/null | grep -q "^Mapscape [0-9]" || { echo "FAIL: mapscape --version"; exit 1; }
-run "$cli" model list | grep -q resnet18 || { echo "FAIL: the installed CLI does not find its models"; exit 1; }
+# (Through a file: grep -q closing the pipe early would kill the CLI with SIGPIPE under pipefail.)
+run "$cli" model list >"$scratch/models.txt" 2>&1 && grep -q "^resnet18 " "$scratch/models.txt" ||
+  { cat "$scratch/models.txt"; echo "FAIL: the installed CLI does not find its models"; exit 1; }
 examples="$root/usr/share/mapscape/examples"
 out=$(run "$cli" eval "$examples/resnet18_kcp_ws.m" --hw "$examples/edge_accelerator.m" --json)
 echo "$out" | grep -q '"runtime_cycles"' || { echo "FAIL: eval of the bundled example"; exit 1; }
@@ -39,6 +41,12 @@ run "$cli" search --model resnet18 --layer 2 --budget 300 --quiet | grep -q TOTA
 if [ -n "$(find "$root" -name mapscape-surrogate.so)" ]; then
   run "$cli" search --model resnet18 --layer 2 --algo mindmappings --budget 100 --quiet | grep -q TOTAL ||
     { echo "FAIL: the installed CLI does not load its surrogate plugin"; exit 1; }
+fi
+# ONNX graphs come through a plugin too.
+if [ -n "$(find "$root" -name mapscape-onnx.so)" ]; then
+  onnx="$(cd "$(dirname "$0")/.." && pwd)/data/onnx/resnet18_torchvision_weightless.onnx"
+  run "$cli" model show "$onnx" | grep -q "21 layers, 1814073344 MACs" ||
+    { echo "FAIL: the installed CLI does not import ONNX through its plugin"; exit 1; }
 fi
 # The Python module: imported from the unpacked root's dist-packages by Debian's python3, it finds
 # its models (and its surrogate plugin) relative to itself.
@@ -50,6 +58,15 @@ assert mapscape.__file__.startswith(sys.argv[1]), mapscape.__file__
 r = mapscape.search("resnet18", "edge", layers=2, budget=300)
 assert r.total_runtime_cycles > 0 and "resnet18" in mapscape.Model.bundled()
 ' "$python_dir" || { echo "FAIL: the installed Python module"; exit 1; }
+  if [ -n "$(find "$root" -name mapscape-onnx.so)" ]; then
+    # The ONNX reader plugin, found from the module (lib/mapscape) without MAPSCAPE_PLUGIN_DIR.
+    run env PYTHONPATH="$python_dir" /usr/bin/python3 -c '
+import mapscape, sys
+m = mapscape.Model.load(sys.argv[1])
+assert (len(m), m.macs) == (21, 1814073344), (len(m), m.macs)
+assert sys.argv[2] in open("/proc/self/maps").read()
+' "$onnx" "$(find "$root" -name mapscape-onnx.so)" || { echo "FAIL: the installed Python module does not import ONNX through its plugin"; exit 1; }
+  fi
   if [ -n "$(find "$root" -name mapscape-surrogate.so)" ]; then
     run env PYTHONPATH="$python_dir" /usr/bin/python3 -c '
 import mapscape
