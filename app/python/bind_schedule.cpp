@@ -199,8 +199,9 @@ bandwidth; needs pandas); to_trace() the Chrome/Perfetto trace of --trace.
         py::arg("threads") = d.threads, py::arg("warm_start") = d.warm_start, py::arg("seed") = 1, py::arg("progress") = py::none(), R"doc(
 Schedules a multi-tenant task mix (vision, language, recommendation, mix, or a task mix .json) on a
 multi-core platform (setting S1..S6 or a platform .json) at bw GB/s, as `mapscape-cli schedule`
-does, with its options and defaults. algo: magma, stdga, de, cmaes, tbpsa, pso, random, es11, sa,
-portfolio, xnes, herald, aimt, fcfs, sjf, rr, greedy. budget: samples per group; group: schedule
+does, with its options and defaults. algo: any name of mapscape.algorithms("schedule"): magma,
+stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr,
+greedy, and those a library registers later. budget: samples per group; group: schedule
 only this 1-based group (0: all). The same seed gives the CLI's schedule.
 )doc");
 

@@ -281,8 +281,9 @@ options and defaults (--time-limit is time_limit, --layer is layers); the same s
 result, whatever the threads.
 
 model: a Model, a bundled model's name or a model file. accelerator: an Accelerator, a preset id
-(edge, cloud, ...) or an accelerator file (the CLI's --platform). algo: gamma, random, stdga, de,
-es11, cmaes, tbpsa, pso, portfolio, sa, xnes, fixed-DATAFLOW, mindmappings, gamma-guided.
+(edge, cloud, ...) or an accelerator file (the CLI's --platform). algo: any name of
+mapscape.algorithms("search"): gamma, random, stdga, de, es11, cmaes, tbpsa, pso, portfolio, sa,
+xnes, fixed-DATAFLOW, mindmappings, gamma-guided, and those a library registers later.
 layers: "all", 3, "2-5", [1, 4, 9] (1-based). system: S1, S2 or S3. objective: latency, energy,
 power, edp, area, lap or a product such as "latency*energy^2". budget: samples per layer.
 threads: 0 = one per core. progress: called with a Progress at most every 100 ms.
@@ -327,7 +328,8 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
         py::arg("objective") = d.objective, py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_latency") = d.max_latency,
         py::arg("maestro_as_is") = d.maestro_as_is, py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
 Runs several search algorithms on the same layers and seeds, as `mapscape-cli compare` does (the
-first algorithm is the reference). algos and seeds are lists or the CLI's comma-separated text.
+first algorithm is the reference). algos and seeds are lists or the CLI's comma-separated text;
+algos are names of mapscape.algorithms("search").
 Returns a Comparison: to_markdown() is the CLI's table, to_dict() its --json document.
 )doc");
 

@@ -24,6 +24,7 @@ void bind_search(py::module_& m);
 void bind_codesign(py::module_& m);
 void bind_schedule(py::module_& m);
 void bind_surrogate(py::module_& m);
+void bind_algorithms(py::module_& m);
 
 // pandas.DataFrame(columns), or ImportError saying that to_dataframe() needs pandas.
 py::object make_dataframe(const py::dict& columns);

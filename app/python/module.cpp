@@ -42,4 +42,5 @@ PYBIND11_MODULE(_mapscape, m) {
     bind_codesign(m);
     bind_schedule(m);
     bind_surrogate(m);
+    bind_algorithms(m);
 }

@@ -87,3 +87,22 @@ def test_invalid_mapping_is_a_report_not_an_error(mapscape):
     report = mapscape.evaluate(layer, mapscape.Mapping.random(layer, levels=1, num_pes=4), tiny)
     assert not report.valid and report.reason
     assert report.to_dict()["reason"] == report.reason
+
+
+def test_algorithm_names_come_from_the_engine(mapscape):
+    """Every name the engine's registries list is accepted (a library that registers more, such as
+    the RL baselines, needs no change in the module); the plugin's are listed without loading it."""
+    search = mapscape.algorithms()
+    assert search[0] == "gamma" and {"random", "cmaes", "fixed-nvdla", "mindmappings", "gamma-guided"} <= set(search)
+    assert not mapscape.surrogate.is_loaded()
+    for name in search:
+        if name in ("mindmappings", "gamma-guided"):
+            continue  # libtorch's (tests/python/test_surrogate.py)
+        assert mapscape.search("resnet18", layers=2, algo=name, budget=20).layers[0].samples > 0, name
+    schedule = mapscape.algorithms("schedule")
+    assert schedule[0] == "magma" and "herald" in schedule
+    for name in schedule:
+        assert mapscape.schedule("vision", algo=name, group=1, group_size=5, budget=20).makespan_cycles > 0, name
+    assert "digamma" in mapscape.algorithms("codesign")
+    with pytest.raises(ValueError, match="kind"):
+        mapscape.algorithms("sorting")

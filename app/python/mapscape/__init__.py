@@ -47,6 +47,7 @@ from ._mapscape import (  # noqa: E402
     ScheduleResult,
     SearchResult,
     SweepResult,
+    algorithms,
     codesign,
     compare,
     evaluate,
@@ -113,6 +114,6 @@ _mapscape.BatchResult = BatchResult
 __all__ = [
     "Accelerator", "BatchResult", "CodesignResult", "Comparison", "CostReport", "Encoding", "InputError", "Layer",
     "LayerSearchResult", "Mapping", "Model", "NaasResult", "NetworkReport", "Progress", "ScheduleResult", "SearchResult",
-    "SweepResult", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro", "schedule",
+    "SweepResult", "algorithms", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro", "schedule",
     "search", "surrogate", "sweep", "write_maestro",
 ]
