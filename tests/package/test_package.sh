@@ -75,6 +75,21 @@ assert mapscape.surrogate.is_loaded() and r.layers[0].samples > 0
 ' || { echo "FAIL: the installed Python module does not load its surrogate plugin"; exit 1; }
   fi
   echo "python: the module imports and searches from $python_dir"
+  # `cmake --install` with the default prefix puts it where Debian's python3 looks under /usr/local
+  # (lib/python3.X/dist-packages; lib/python3/dist-packages is only searched under /usr).
+  DESTDIR="$scratch/destdir" cmake --install "$build" --prefix /usr/local >"$scratch/install.log" 2>&1 ||
+    { cat "$scratch/install.log"; echo "FAIL: cmake --install"; exit 1; }
+  local_site=$(/usr/bin/python3 -c 'import sys; print(next(p for p in sys.path if p.startswith("/usr/local/lib/python3") and p.endswith("dist-packages")))')
+  [ -f "$scratch/destdir$local_site/mapscape/__init__.py" ] ||
+    { echo "FAIL: cmake --install did not put the module in $local_site"; find "$scratch/destdir" -name "__init__.py"; exit 1; }
+  run env PYTHONPATH="$scratch/destdir$local_site" /usr/bin/python3 -c '
+import mapscape, sys
+assert mapscape.__file__.startswith(sys.argv[1]), mapscape.__file__
+assert len(mapscape.Model.load("resnet18")) > 10
+if sys.argv[2]:
+    assert mapscape.Model.load(sys.argv[2]).macs == 1814073344
+' "$scratch/destdir$local_site" "${onnx:-}" || { echo "FAIL: the module installed by cmake --install"; exit 1; }
+  echo "python: cmake --install puts it in $local_site, where it imports"
 elif [ -f "$build/python/mapscape/__init__.py" ]; then
   echo "FAIL: the build has the Python module but the package lacks it"; exit 1
 fi
