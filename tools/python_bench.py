@@ -9,7 +9,10 @@ the ratios issue 26 sets targets for:
     evaluation (evaluate_batch of the same mapping, per mapping) (target: under 5 us);
   * a search from Python against the CLI's (target: within 5%): GAMMA on ResNet-18, Edge,
     one thread, the engine's wall_s of both and the whole call or process;
-  * `import mapscape` (target: under 100 ms, without libtorch) and Ctrl-C (target: 100 ms).
+  * `import mapscape` (target: under 100 ms, without libtorch) and Ctrl-C (target: 100 ms);
+  * the progress callback's cadence during a search (target: at most every 100 ms, on the calling
+    thread), and batch evaluation on 1 and 2 threads (the GIL released, the work spread);
+  * reading the committed ONNX graph (tests/data/onnx) from Python against `mapscape-cli model show`.
 
 Runs alternate between the CLI and Python and the medians are reported. Nothing is built here.
 
@@ -142,6 +145,50 @@ except KeyboardInterrupt:
     return statistics.median(times)
 
 
+def progress_gaps_ms(mapscape, budget):
+    """The gaps between progress calls during a search, and whether all came on the calling thread."""
+    import threading
+    calls = []
+    mapscape.search("resnet18", "edge", budget=budget, seed=1, threads=1,
+                    progress=lambda p: calls.append((time.perf_counter(), threading.get_ident())))
+    gaps = [(b[0] - a[0]) * 1e3 for a, b in zip(calls, calls[1:])]
+    return len(calls), min(gaps), statistics.median(gaps), all(c[1] == threading.get_ident() for c in calls)
+
+
+def batch_thread_rates(mapscape, seconds):
+    """evaluate_batch of one large encoded array on 1 and 2 threads."""
+    layer = mapscape.Model.load("resnet18")[3]
+    edge = mapscape.Accelerator.preset("edge")
+    encoding = mapscape.Encoding(layer, edge)
+    points = encoding.random(100000, seed=1)
+    rates = {}
+    for threads in (1, 2):
+        evaluations, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            mapscape.evaluate_batch(layer, points, edge, encoding=encoding, threads=threads)
+            evaluations += len(points)
+        rates[threads] = evaluations / (time.perf_counter() - start)
+    return rates
+
+
+def onnx_load_ms(mapscape, cli, repeats=5):
+    """Model.load of the committed ResNet-18 graph (plugin loaded once before) against the whole
+    `mapscape-cli model show` process (which loads the plugin every time)."""
+    graph = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "onnx", "resnet18_torchvision_weightless.onnx")
+    first = time.perf_counter()
+    model = mapscape.Model.load(graph)
+    first_ms = (time.perf_counter() - first) * 1e3
+    python, process = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        mapscape.Model.load(graph)
+        python.append((time.perf_counter() - start) * 1e3)
+        start = time.perf_counter()
+        subprocess.run([cli, "model", "show", graph], capture_output=True, check=True)
+        process.append((time.perf_counter() - start) * 1e3)
+    return len(model), model.macs, first_ms, statistics.median(python), statistics.median(process)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cli", default="build/mapscape-cli")
@@ -180,11 +227,21 @@ def main():
     cw, cp, pw, pc = map(statistics.median, (cli_walls, cli_processes, py_walls, py_calls))
     print(f"search (GAMMA, ResNet-18, Edge, {args.budget} samples per layer, one thread; same total {py_total} cycles): "
           f"engine wall_s CLI {cw:.3f} s, Python {pw:.3f} s = {pw / cw:.3f}x; whole CLI process {cp:.3f} s, "
-          f"whole Python call {pc:.3f} s = {pc / cp:.3f}x (target within 5%)")
+          f"whole Python call {pc:.3f} s = {pc / cp:.3f}x (target within 5%); best of {args.repeats}: CLI {min(cli_walls):.3f} s, "
+          f"Python {min(py_walls):.3f} s = {min(py_walls) / min(cli_walls):.3f}x")
 
     ms, torch_loaded = import_ms()
     print(f"import mapscape: {ms:.1f} ms (best of 7; target < 100 ms), libtorch loaded: {torch_loaded}")
     print(f"Ctrl-C during a search: KeyboardInterrupt after {interrupt_ms():.0f} ms (median of 3; target 100 ms)")
+    calls, shortest, median, same_thread = progress_gaps_ms(mapscape, args.budget)
+    print(f"progress during the search: {calls} calls, gaps {shortest:.1f} ms shortest, {median:.1f} ms median "
+          f"(target: at least 100 ms apart), all on the calling thread: {same_thread}")
+    rates = batch_thread_rates(mapscape, args.seconds)
+    print(f"evaluate_batch of 100,000 encoded points: 1 thread {rates[1]:,.0f} evaluations/s, 2 threads {rates[2]:,.0f} "
+          f"evaluations/s = {rates[2] / rates[1]:.2f}x")
+    layers, macs, first_ms, python_ms, process_ms = onnx_load_ms(mapscape, args.cli)
+    print(f"ONNX: Model.load of the committed ResNet-18 graph ({layers} layers, {macs} MACs): first {first_ms:.1f} ms "
+          f"(the plugin loaded), then {python_ms:.1f} ms; `mapscape-cli model show` {process_ms:.1f} ms per process (medians of 5)")
 
 
 if __name__ == "__main__":

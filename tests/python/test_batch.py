@@ -44,21 +44,29 @@ def test_encoded_points(mapscape):
     assert batch.valid.sum() > 0
 
 
-def test_batch_releases_the_gil():
+def test_batch_releases_the_gil_and_uses_threads():
+    """The main thread keeps running Python during a batch in another thread, and threads=3 runs
+    the batch on two more threads besides the calling one (counted in /proc/self/task)."""
     code = """
-import threading, time, mapscape
+import os, threading, time, mapscape
 layer = mapscape.Model.load("resnet18")[3]
 edge = mapscape.Accelerator.preset("edge")
 enc = mapscape.Encoding(layer, edge)
 points = enc.random(200000, seed=1)
-ticks = 0
-t = threading.Thread(target=lambda: mapscape.evaluate_batch(layer, points, edge, encoding=enc, threads=1))
-t.start()
-while t.is_alive():
-    ticks += 1
-    time.sleep(0.001)
-print(ticks)
+for threads in (1, 3):
+    before = len(os.listdir("/proc/self/task"))
+    ticks, most = 0, before
+    t = threading.Thread(target=lambda: mapscape.evaluate_batch(layer, points, edge, encoding=enc, threads=threads))
+    t.start()
+    while t.is_alive():
+        ticks += 1
+        most = max(most, len(os.listdir("/proc/self/task")))
+        time.sleep(0.001)
+    print(ticks, most - before)
 """
     result = run_python(code)
     assert result.returncode == 0, result.stderr
-    assert int(result.stdout) > 20
+    (ticks_one, extra_one), (ticks_three, extra_three) = [tuple(map(int, line.split())) for line in result.stdout.splitlines()]
+    assert ticks_one > 20 and ticks_three > 5
+    assert extra_one == 1  # the Python thread alone
+    assert extra_three == 3  # and two workers
