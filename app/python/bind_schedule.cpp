@@ -140,13 +140,12 @@ bandwidth; needs pandas); to_trace() the Chrome/Perfetto trace of --trace.
                                "float64 array (n, 2): samples per group, the sum over groups of the best makespan so far")
         .def("to_dataframe", [](const R& r) {
             py::list core, job, start, end, bw;
-            const double gbps_per_byte_per_cycle = r.request.platform.bytes_per_cycle(1.0) > 0 ? 1.0 / r.request.platform.bytes_per_cycle(1.0) : 0;
             for (const Segment& s : workload_segments(r.schedule)) {
                 core.append(s.core);
                 job.append(s.job);
                 start.append(s.start);
                 end.append(s.end);
-                bw.append(s.bandwidth * gbps_per_byte_per_cycle);
+                bw.append(r.request.platform.gbps(s.bandwidth));
             }
             py::dict columns;
             columns["core"] = core;
@@ -164,9 +163,12 @@ bandwidth; needs pandas); to_trace() the Chrome/Perfetto trace of --trace.
     m.def(
         "schedule",
         [](const py::object& mix, const std::string& setting, double bw, const std::string& algo, int group_size, int group,
-           const std::string& objective, std::int64_t budget, int threads, bool warm_start, std::uint64_t seed, const py::object& progress) {
+           const std::string& objective, std::int64_t budget, int threads, bool warm_start, std::uint64_t seed, const std::string& bw_units,
+           const std::string& job_analysis, const py::object& progress) {
             ScheduleSetupOptions o;
             o.setting = setting;
+            o.bw_units = bw_units;
+            o.job_analysis = job_analysis;
             o.group_size = group_size;
             o.group = group;
             o.objective = objective;
@@ -196,13 +198,16 @@ bandwidth; needs pandas); to_trace() the Chrome/Perfetto trace of --trace.
         },
         py::arg("mix"), py::kw_only(), py::arg("setting") = d.setting, py::arg("bw") = 16.0, py::arg("algo") = "magma",
         py::arg("group_size") = d.group_size, py::arg("group") = d.group, py::arg("objective") = d.objective, py::arg("budget") = d.budget,
-        py::arg("threads") = d.threads, py::arg("warm_start") = d.warm_start, py::arg("seed") = 1, py::arg("progress") = py::none(), R"doc(
+        py::arg("threads") = d.threads, py::arg("warm_start") = d.warm_start, py::arg("seed") = 1, py::arg("bw_units") = d.bw_units,
+        py::arg("job_analysis") = d.job_analysis, py::arg("progress") = py::none(), R"doc(
 Schedules a multi-tenant task mix (vision, language, recommendation, mix, or a task mix .json) on a
-multi-core platform (setting S1..S6 or a platform .json) at bw GB/s, as `mapscape-cli schedule`
+multi-core platform (setting S1..S6, S1-flex..S6-flex or a platform .json) at bw GB/s (or bytes per
+cycle with bw_units="bytes-per-cycle"), as `mapscape-cli schedule`
 does, with its options and defaults. algo: any name of mapscape.algorithms("schedule"): magma,
 stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr,
 greedy, and those a library registers later. budget: samples per group; group: schedule
-only this 1-based group (0: all). The same seed gives the CLI's schedule.
+only this 1-based group (0: all). job_analysis: "mapscape" (ours) or "magma-code" (the public MAGMA
+code's). The same seed gives the CLI's schedule.
 )doc");
 
     using S = PySweepResult;

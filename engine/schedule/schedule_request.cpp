@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <thread>
 
+#include "schedule/job_analysis.hpp"
+#include "schedule/platform.hpp"
 #include "util/closest_name.hpp"
 #include "util/diagnostic.hpp"
 
@@ -29,7 +31,13 @@ WorkloadScheduleRequest make_schedule_request(const ScheduleSetupOptions& o, con
     WorkloadScheduleRequest r;
     r.jobs = build_jobs(load_task_mix(mix));
     r.platform = load_platform_setting(o.setting);
-    r.bandwidth_gbps = bw;
+    r.bandwidth = bw;
+    const auto unit = parse_bandwidth_unit(o.bw_units);
+    if (!unit) throw InputError({"--bw-units", 0, 0}, "unknown bandwidth unit \"" + o.bw_units + "\" (gbps or bytes-per-cycle)");
+    r.bandwidth_unit = *unit;
+    const auto analysis = parse_job_analysis(o.job_analysis);
+    if (!analysis) throw InputError({"--job-analysis", 0, 0}, "unknown job analysis \"" + o.job_analysis + "\" (mapscape or magma-code)");
+    r.job_analysis = *analysis;
     r.group_size = o.group_size;
     const auto groups = static_cast<int>((r.jobs.size() + static_cast<std::size_t>(o.group_size) - 1) / static_cast<std::size_t>(o.group_size));
     if (o.group > groups)

@@ -97,6 +97,21 @@ def test_schedule_matches_cli(mapscape, tmp_path):
     assert result.makespan_cycles == cli["makespan_cycles"]
 
 
+def test_schedule_in_the_magma_codes_regime_matches_cli(mapscape, tmp_path):
+    """The public MAGMA code's job analysis and bandwidth in bytes per cycle, on a flexible platform."""
+    options = dict(setting="S1-flex", bw=16, bw_units="bytes-per-cycle", job_analysis="magma-code", group=1, group_size=10, budget=200,
+                   seed=3)
+    result = mapscape.schedule("vision", **options)
+    cli = cli_json(tmp_path, "schedule", "--mix", "vision", "--setting", "S1-flex", "--bw", 16, "--bw-units", "bytes-per-cycle",
+                   "--job-analysis", "magma-code", "--group", 1, "--group-size", 10, "--budget", 200, "--seed", 3)
+    assert without_timing(result.to_dict()) == without_timing(cli)
+    assert cli["bw_units"] == "bytes-per-cycle" and cli["job_analysis"] == "magma-code" and cli["system_bytes_per_cycle"] == 16
+    with pytest.raises(ValueError, match="^bw_units: "):
+        mapscape.schedule("vision", bw_units="furlongs")
+    with pytest.raises(ValueError, match="^job_analysis: "):
+        mapscape.schedule("vision", job_analysis="guess")
+
+
 SPEC = {
     "format": "mapscape-sweep", "version": 1, "name": "tiny",
     "models": [{"model": "resnet18", "layers": "2-3"}], "accelerators": ["edge"], "systems": ["S2"],

@@ -434,6 +434,7 @@ class ScheduleResult:
 
 def schedule(mix: PathLike, *, setting: str = "S1", bw: float = 16.0, algo: str = "magma", group_size: int = 100, group: int = 0,
              objective: str = "makespan", budget: int = 10000, threads: int = 0, warm_start: bool = False, seed: int = 1,
+             bw_units: Literal["gbps", "bytes-per-cycle"] = "gbps", job_analysis: Literal["mapscape", "magma-code"] = "mapscape",
              progress: ProgressCallback = None) -> ScheduleResult: ...
 
 class SweepResult:
