@@ -7,7 +7,7 @@
 #include "cli/help_format.hpp"
 #include "util/diagnostic.hpp"
 #ifdef MAPSCAPE_TORCH_PLUGIN
-#include "cli/torch_plugin.hpp"
+#include "cli/surrogate_plugin.hpp"
 #endif
 
 int main(int argc, char** argv) {
@@ -33,8 +33,8 @@ int main(int argc, char** argv) {
     mapscape::cli::add_naas_command(app, exit_code);
     mapscape::cli::add_naas_compare_command(app, exit_code);
 #ifdef MAPSCAPE_TORCH_PLUGIN
-    mapscape::cli::register_deferred_torch_algorithms();  // --algo mindmappings, gamma-guided, ddpg, a2c, ppo2
-    mapscape::cli::add_deferred_torch_commands(app, exit_code, argc, argv);  // surrogate, rl
+    mapscape::cli::register_deferred_surrogate_algorithms();  // --algo mindmappings, gamma-guided, ddpg, a2c, ppo2
+    mapscape::cli::add_deferred_surrogate_commands(app, exit_code, argc, argv);  // surrogate, rl
 #endif
     try {
         app.parse(argc, argv);

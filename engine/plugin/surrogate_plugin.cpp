@@ -1,27 +1,27 @@
-#include "cli/torch_plugin.hpp"
+#include "plugin/surrogate_plugin.hpp"
 
 #include <dlfcn.h>
 
-#include <cstdio>
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
-#include <vector>
 
-#include "cli/commands.hpp"
 #include "schedule/schedule_algorithm.hpp"
 #include "search/algorithm.hpp"
 #include "util/data_paths.hpp"
 
-namespace mapscape::cli {
+namespace mapscape {
 
 namespace {
 
-constexpr const char* kPluginFile = "mapscape-torch.so";
-
 struct PluginState {
     std::once_flag once;
+    std::mutex directories_mutex;
+    std::vector<std::string> directories;
     void* handle = nullptr;
+    const SurrogatePluginApi* api = nullptr;
+    std::atomic<bool> loaded{false};
     std::string error;
 };
 
@@ -30,15 +30,13 @@ PluginState& plugin_state() {
     return state;
 }
 
-// Beside the program (a build tree), or where the install put it relative to the program.
-std::vector<std::filesystem::path> plugin_candidates() {
+std::vector<std::filesystem::path> plugin_candidates(PluginState& state) {
     std::vector<std::filesystem::path> candidates;
-    if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env) candidates.emplace_back(std::filesystem::path(env) / kPluginFile);
-    const std::string exe = executable_directory();
-    if (!exe.empty()) {
-        candidates.emplace_back(std::filesystem::path(exe) / kPluginFile);
-        candidates.emplace_back(std::filesystem::path(exe) / MAPSCAPE_PLUGIN_DIR_FROM_BIN / kPluginFile);
-    }
+    if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env)
+        candidates.emplace_back(std::filesystem::path(env) / kSurrogatePluginFile);
+    for (const std::string& d : plugin_directories()) candidates.emplace_back(std::filesystem::path(d) / kSurrogatePluginFile);
+    std::lock_guard lock(state.directories_mutex);
+    for (const std::string& d : state.directories) candidates.emplace_back(std::filesystem::path(d) / kSurrogatePluginFile);
     return candidates;
 }
 
@@ -57,7 +55,7 @@ void pin_kernels() {
 
 void open_plugin(PluginState& state) {
     std::string looked;
-    for (const std::filesystem::path& candidate : plugin_candidates()) {
+    for (const std::filesystem::path& candidate : plugin_candidates(state)) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(candidate, ec)) {
             looked += (looked.empty() ? "" : ", ") + candidate.lexically_normal().string();
@@ -70,16 +68,21 @@ void open_plugin(PluginState& state) {
             state.error = "cannot load the libtorch plugin " + candidate.string() + ": " + (why ? why : "unknown error");
             return;
         }
-        auto register_all = reinterpret_cast<void (*)()>(dlsym(handle, "mapscape_torch_plugin_register"));
-        if (!register_all) {
+        auto register_searches = reinterpret_cast<void (*)()>(dlsym(handle, "mapscape_surrogate_plugin_register"));
+        if (!register_searches) {
             state.error = candidate.string() + " is not Mapscape's libtorch plugin";
             return;
         }
-        register_all();
+        if (auto api = reinterpret_cast<const SurrogatePluginApi* (*)()>(dlsym(handle, "mapscape_surrogate_plugin_api")); api) {
+            state.api = api();
+            if (state.api && state.api->version != kSurrogatePluginApiVersion) state.api = nullptr;
+        }
+        register_searches();
         state.handle = handle;
+        state.loaded = true;
         return;
     }
-    state.error = "the surrogate and RL algorithms need the libtorch plugin " + std::string(kPluginFile) + " (looked in " +
+    state.error = "the surrogate and RL algorithms need the libtorch plugin " + std::string(kSurrogatePluginFile) + " (looked in " +
                   (looked.empty() ? std::string("nothing: the program's location is unknown") : looked) +
                   "); set MAPSCAPE_PLUGIN_DIR to its directory";
 }
@@ -92,14 +95,14 @@ void register_deferred_search(const std::string& name) {
     register_algorithm(
         name,
         [name](const SearchProblem& problem, SearchSink* sink, std::stop_token stop) {
-            if (delegating || !load_torch_plugin().empty()) return SearchResult{};
+            if (delegating || !load_surrogate_plugin().empty()) return SearchResult{};
             delegating = true;
             SearchResult result = run_search(problem, *parse_algorithm(name), sink, std::move(stop));
             delegating = false;
             return result;
         },
         [name](const SearchProblem& problem) {
-            if (std::string why = load_torch_plugin(); !why.empty()) return why;
+            if (std::string why = load_surrogate_plugin(); !why.empty()) return why;
             if (delegating) return "the libtorch plugin does not provide " + name;
             delegating = true;
             std::string why = algorithm_problem(*parse_algorithm(name), problem);
@@ -112,14 +115,14 @@ void register_deferred_scheduler(const std::string& name) {
     register_schedule_algorithm(
         name,
         [name](const ScheduleProblem& problem, ScheduleSink* sink, std::stop_token stop) {
-            if (delegating || !load_torch_plugin().empty()) return ScheduleResult{};
+            if (delegating || !load_surrogate_plugin().empty()) return ScheduleResult{};
             delegating = true;
             ScheduleResult result = run_schedule_search(problem, *parse_schedule_algorithm(name), sink, std::move(stop));
             delegating = false;
             return result;
         },
         [name]() {
-            if (std::string why = load_torch_plugin(); !why.empty()) return why;
+            if (std::string why = load_surrogate_plugin(); !why.empty()) return why;
             if (delegating) return "the libtorch plugin does not provide " + name;
             delegating = true;
             std::string why = schedule_algorithm_problem(*parse_schedule_algorithm(name));
@@ -128,51 +131,29 @@ void register_deferred_scheduler(const std::string& name) {
         });
 }
 
-struct DeferredCommand {
-    const char* name;
-    const char* help;
-};
-
-constexpr DeferredCommand kCommands[] = {
-    {"surrogate", "the Mind Mappings surrogate: train, eval, bench, compare"},
-    {"rl", "the reinforcement-learning baselines (A2C, PPO2, DDPG): training curves and speed"},
-};
-
 }  // namespace
 
-std::string load_torch_plugin() {
+void set_surrogate_plugin_directories(std::vector<std::string> directories) {
+    PluginState& state = plugin_state();
+    std::lock_guard lock(state.directories_mutex);
+    state.directories = std::move(directories);
+}
+
+std::string load_surrogate_plugin() {
     PluginState& state = plugin_state();
     std::call_once(state.once, [&state] { open_plugin(state); });
     return state.error;
 }
 
-void register_deferred_torch_algorithms() {
+bool surrogate_plugin_loaded() { return plugin_state().loaded; }
+
+void* surrogate_plugin_handle() { return plugin_state().loaded ? plugin_state().handle : nullptr; }
+
+const SurrogatePluginApi* surrogate_plugin_api() { return plugin_state().loaded ? plugin_state().api : nullptr; }
+
+void register_deferred_surrogate_algorithms() {
     for (const char* name : {"mindmappings", "gamma-guided", "ddpg"}) register_deferred_search(name);
     for (const char* name : {"a2c", "ppo2"}) register_deferred_scheduler(name);
 }
 
-void add_deferred_torch_commands(CLI::App& app, int& exit_code, int argc, char** argv) {
-    const std::string given = argc > 1 ? argv[1] : "";
-    for (const DeferredCommand& command : kCommands) {
-        if (given == command.name) {
-            if (const std::string why = load_torch_plugin(); !why.empty()) {
-                app.add_subcommand(command.name, std::string(command.help) + " (unavailable: its plugin did not load)")
-                    ->allow_extras()
-                    ->callback([why, &exit_code] {
-                        std::fprintf(stderr, "mapscape-cli: %s\n", why.c_str());
-                        exit_code = kExitBadInput;
-                    });
-                continue;
-            }
-            auto add = reinterpret_cast<void (*)(const char*, CLI::App*, int*)>(dlsym(plugin_state().handle, "mapscape_torch_plugin_add_command"));
-            if (add) {
-                add(command.name, &app, &exit_code);
-                continue;
-            }
-        }
-        // Named in --help without loading libtorch; `mapscape-cli NAME ...` loads the real one.
-        app.add_subcommand(command.name, command.help)->allow_extras();
-    }
-}
-
-}  // namespace mapscape::cli
+}  // namespace mapscape
