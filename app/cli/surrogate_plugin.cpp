@@ -3,106 +3,20 @@
 #include <dlfcn.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <mutex>
-#include <vector>
 
 #include "cli/commands.hpp"
-#include "search/algorithm.hpp"
+#include "plugin/surrogate_plugin.hpp"
 #include "util/data_paths.hpp"
 
 namespace mapscape::cli {
 
-namespace {
-
-constexpr const char* kPluginFile = "mapscape-surrogate.so";
-
-struct PluginState {
-    std::once_flag once;
-    void* handle = nullptr;
-    std::string error;
-};
-
-PluginState& plugin_state() {
-    static PluginState state;
-    return state;
-}
-
-// Beside the program (a build tree), or where the install put it relative to the program.
-std::vector<std::filesystem::path> plugin_candidates() {
-    std::vector<std::filesystem::path> candidates;
-    if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env) candidates.emplace_back(std::filesystem::path(env) / kPluginFile);
-    const std::string exe = executable_directory();
-    if (!exe.empty()) {
-        candidates.emplace_back(std::filesystem::path(exe) / kPluginFile);
-        candidates.emplace_back(std::filesystem::path(exe) / MAPSCAPE_PLUGIN_DIR_FROM_BIN / kPluginFile);
-    }
-    return candidates;
-}
-
-void open_plugin(PluginState& state) {
-    std::string looked;
-    for (const std::filesystem::path& candidate : plugin_candidates()) {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(candidate, ec)) {
-            looked += (looked.empty() ? "" : ", ") + candidate.lexically_normal().string();
-            continue;
-        }
-        void* handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
-            const char* why = dlerror();
-            state.error = "cannot load the surrogate plugin " + candidate.string() + ": " + (why ? why : "unknown error");
-            return;
-        }
-        auto register_searches = reinterpret_cast<void (*)()>(dlsym(handle, "mapscape_surrogate_plugin_register"));
-        if (!register_searches) {
-            state.error = candidate.string() + " is not Mapscape's surrogate plugin";
-            return;
-        }
-        register_searches();
-        state.handle = handle;
-        return;
-    }
-    state.error = "the Mind Mappings surrogate needs its plugin " + std::string(kPluginFile) + " (looked in " +
-                  (looked.empty() ? std::string("nothing: the program's location is unknown") : looked) +
-                  "); set MAPSCAPE_PLUGIN_DIR to its directory";
-}
-
-void register_deferred(const std::string& name) {
-    // A placeholder runs only until the plugin replaces it; should the plugin not replace it,
-    // the guard keeps the placeholder from calling itself.
-    static thread_local bool delegating = false;
-    register_algorithm(
-        name,
-        [name](const SearchProblem& problem, SearchSink* sink, std::stop_token stop) {
-            if (delegating || !load_surrogate_plugin().empty()) return SearchResult{};
-            delegating = true;
-            SearchResult result = run_search(problem, *parse_algorithm(name), sink, std::move(stop));
-            delegating = false;
-            return result;
-        },
-        [name](const SearchProblem& problem) {
-            if (std::string why = load_surrogate_plugin(); !why.empty()) return why;
-            if (delegating) return "the surrogate plugin does not provide " + name;
-            delegating = true;
-            std::string why = algorithm_problem(*parse_algorithm(name), problem);
-            delegating = false;
-            return why;
-        });
-}
-
-}  // namespace
-
-std::string load_surrogate_plugin() {
-    PluginState& state = plugin_state();
-    std::call_once(state.once, [&state] { open_plugin(state); });
-    return state.error;
-}
-
 void register_deferred_surrogate_algorithms() {
-    register_deferred("mindmappings");
-    register_deferred("gamma-guided");
+    // Beside the program (a build tree), or where the install put it relative to the program.
+    const std::string exe = executable_directory();
+    if (!exe.empty())
+        set_surrogate_plugin_directories({exe, (std::filesystem::path(exe) / MAPSCAPE_PLUGIN_DIR_FROM_BIN).lexically_normal().string()});
+    mapscape::register_deferred_surrogate_algorithms();
 }
 
 void add_deferred_surrogate_command(CLI::App& app, int& exit_code, int argc, char** argv) {
@@ -117,7 +31,7 @@ void add_deferred_surrogate_command(CLI::App& app, int& exit_code, int argc, cha
                 });
             return;
         }
-        auto add = reinterpret_cast<void (*)(CLI::App*, int*)>(dlsym(plugin_state().handle, "mapscape_surrogate_plugin_add_command"));
+        auto add = reinterpret_cast<void (*)(CLI::App*, int*)>(dlsym(surrogate_plugin_handle(), "mapscape_surrogate_plugin_add_command"));
         if (add) {
             add(&app, &exit_code);
             return;

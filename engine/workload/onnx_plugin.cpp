@@ -29,12 +29,14 @@ PluginState& state() {
     return s;
 }
 
-// $MAPSCAPE_PLUGIN_DIR; beside the program (a build tree's programs); where an install puts it
-// relative to the program; one level up (a build tree's test programs live in tests/).
+// $MAPSCAPE_PLUGIN_DIR; a front end's own directories (util/data_paths.hpp: the Python module's);
+// beside the program (a build tree's programs); where an install puts it relative to the program;
+// one level up (a build tree's test programs live in tests/).
 std::vector<std::filesystem::path> candidates() {
     namespace fs = std::filesystem;
     std::vector<fs::path> out;
     if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env) out.push_back(fs::path(env) / onnx_graph::kPluginFile);
+    for (const std::string& d : plugin_directories()) out.push_back(fs::path(d) / onnx_graph::kPluginFile);
     const std::string exe = executable_directory();
     if (!exe.empty()) {
         out.push_back(fs::path(exe) / onnx_graph::kPluginFile);
