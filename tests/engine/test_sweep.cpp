@@ -481,8 +481,13 @@ private slots:
         const Run r = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", spec, "--db", two, "--threads", "1"}, mpirun);
         QVERIFY2(r.exit_code == 0, (r.out + r.err).constData());
         QVERIFY2(r.out.contains("on 2 rank(s) x 1 thread(s)"), r.out.constData());
-        QCOMPARE(count(two, "SELECT count(DISTINCT worker_rank) FROM runs"), std::int64_t{2});  // both ranks ran runs
         QCOMPARE(count(two, "SELECT ranks FROM invocations"), std::int64_t{2});
+        // Runs go to whichever rank is free first (dynamic scheduling, no fixed first share), so
+        // on a busy machine one rank may take every run before the other has asked for work:
+        // which ranks ran runs is not guaranteed, only that each run names one of the two.
+        QCOMPARE(count(two, "SELECT count(*) FROM runs WHERE worker_rank NOT IN (0, 1)"), std::int64_t{0});
+        const std::int64_t ranks_with_runs = count(two, "SELECT count(DISTINCT worker_rank) FROM runs");
+        QVERIFY(ranks_with_runs >= 1 && ranks_with_runs <= 2);
         QCOMPARE(content_without_timing(two), content_without_timing(one));
         // Co-design runs travel between ranks the same way.
         const QString cs = write_file(dir, "cs.json", kCodesignSpec);
