@@ -201,7 +201,10 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     connect(&controller_, &CodesignController::updated, this, &CodesignView::receive);
     connect(&controller_, &CodesignController::run_over, this, &CodesignView::update_buttons);
     connect(doc_, &StudyDocument::model_changed, this, &CodesignView::update_buttons);
-    connect(doc_, &StudyDocument::study_replaced, this, &CodesignView::update_buttons);
+    connect(doc_, &StudyDocument::study_replaced, this, &CodesignView::show_saved_results);
+    connect(naas_->controller(), &NaasController::updated, this, [this](const NaasSnapshot& s) {
+        if (s.finished && s.error.empty() && s.run == naas_->snapshot().run) store_naas_result(s);
+    });
     rebuild_scatter();
     update_buttons();
 }
@@ -240,18 +243,21 @@ int CodesignView::run() {
         }
         designed_model_ = model.name;
         designed_layers_ = model.layers.size();
+        naas_run_settings_ = naas_->settings(static_cast<std::uint64_t>(seed_->value()));
         set_status(tr("Running NAAS within %1's resources…").arg(naas_->settings(1).resources.c_str()));
         update_buttons();
         return id;
     }
     try {
-        run_ = controller_.start(settings(), model);
+        run_settings_ = settings();
+        run_ = controller_.start(run_settings_, model);
     } catch (const InputError& e) {
         set_status(QString::fromStdString(e.what()), true);
         return 0;
     }
     designed_model_ = model.name;
     designed_layers_ = model.layers.size();
+    design_objective_ = controller_.problem().objective.name();
     dots_.clear();
     front_.clear();
     has_best_ = false;
@@ -374,6 +380,7 @@ void CodesignView::receive(const CodesignSnapshot& s) {
     if (s.finished) {
         finished_ = true;
         progress_->setValue(1000);
+        store_result(s);
         set_status((s.stopped ? tr("Stopped: ") : tr("Done: ")) + counts + QStringLiteral("; ") + best_text);
     } else {
         set_status(counts + QStringLiteral("; ") + best_text);
@@ -405,7 +412,7 @@ bool CodesignView::use_design() {
     std::map<int, Mapping> mappings;
     for (std::size_t l = 0; l < best_.mappings.size(); ++l) mappings[static_cast<int>(l)] = best_.mappings[l];
     Accelerator acc = best_.accelerator;
-    acc.name = "codesigned-" + controller_.problem().objective.name();
+    acc.name = "codesigned-" + design_objective_;
     doc_->set_design(acc, "", mappings, tr("Use the co-designed accelerator (%1 PEs) and its mappings").arg(acc.num_pes));
     set_status(tr("The study now uses the co-designed accelerator and its %1 mappings (Edit > Undo restores the previous ones).")
                    .arg(mappings.size()));
@@ -436,9 +443,14 @@ int CodesignView::export_design(const QString& directory) {
         return 0;
     }
     try {
-        const CodesignProblem& p = controller_.problem();
+        // A saved design (no run this session) was made for the study's model, if the names agree.
+        const std::vector<Layer>& designed = run_ ? controller_.problem().layers : doc_->study().model.layers;
+        if (!run_ && doc_->study().model.name != designed_model_) {
+            set_status(tr("The saved design is for %1, not the study's model.").arg(QString::fromStdString(designed_model_)), true);
+            return 0;
+        }
         std::vector<ExportLayer> layers;
-        for (std::size_t l = 0; l < p.layers.size() && l < best_.mappings.size(); ++l) layers.push_back({p.layers[l], best_.mappings[l]});
+        for (std::size_t l = 0; l < designed.size() && l < best_.mappings.size(); ++l) layers.push_back({designed[l], best_.mappings[l]});
         const ExportedFiles files = export_maestro_files(directory.toStdString(), designed_model_, layers, best_.accelerator);
         set_status(tr("Wrote %1 MAESTRO files to %2").arg(files.paths.size()).arg(directory));
         return static_cast<int>(files.paths.size());
@@ -461,6 +473,123 @@ void CodesignView::update_buttons() {
     }
     use_button_->setEnabled(has_best_ && finished_ && same_model);
     export_button_->setEnabled(has_best_ && finished_);
+}
+
+void CodesignView::store_result(const CodesignSnapshot& s) {
+    CodesignRecord r;
+    r.algorithm = run_settings_.algorithm;
+    r.platform = run_settings_.platform;
+    r.objective = run_settings_.objective;
+    r.area_model = run_settings_.area_model;
+    r.map_space = run_settings_.map_space;
+    r.area_budget_um2 = controller_.problem().area_budget_um2;
+    r.budget_samples = run_settings_.budget_samples;
+    r.seed = run_settings_.seed;
+    r.model_name = designed_model_;
+    r.model_layers = static_cast<int>(designed_layers_);
+    r.found = has_best_;
+    if (has_best_) r.best = best_;
+    r.bound_objective = controller_.bound().objective;
+    r.bound_runtime_cycles = static_cast<double>(controller_.bound().runtime_cycles);
+    r.bound_energy_nj = controller_.bound().energy_nj;
+    r.trace = s.trace;
+    r.samples = s.samples;
+    r.valid_samples = s.valid_samples;
+    r.wall_seconds = s.elapsed_seconds;
+    r.stopped = s.stopped;
+    doc_->set_codesign_result(r);
+}
+
+void CodesignView::store_naas_result(const NaasSnapshot& s) {
+    NaasRecord r;
+    r.resources = naas_run_settings_.resources;
+    r.population = naas_run_settings_.population;
+    r.iterations = naas_run_settings_.iterations;
+    r.accuracy_floor = naas_run_settings_.accuracy_floor;
+    r.mapping_search = naas_run_settings_.mapping_search;
+    r.seed = naas_run_settings_.seed;
+    r.model_name = designed_model_;
+    r.model_layers = static_cast<int>(designed_layers_);
+    r.has_baseline = s.has_baseline;
+    r.baseline = s.baseline;
+    r.iterations_done = s.iterations;
+    r.has_best = s.has_best;
+    r.best = s.best;
+    r.explored = s.explored;
+    r.front = s.front;
+    r.bound_geomean_edp = s.bound_geomean_edp;
+    r.elapsed_seconds = s.elapsed_seconds;
+    r.stopped = s.stopped;
+    for (NaasDesign* d : {&r.baseline, &r.best})
+        for (NaasBenchmarkResult& b : d->benchmarks) b.network.clear();  // the layer shapes are the model's
+    doc_->set_naas_result(r);
+}
+
+void CodesignView::show_saved_results() {
+    const Study& study = doc_->study();
+    if (study.naas && !controller_.running() && !naas_->running()) {
+        const NaasRecord& r = *study.naas;
+        designed_model_ = r.model_name;
+        designed_layers_ = static_cast<std::size_t>(r.model_layers);
+        seed_->setValue(static_cast<int>(std::min<std::uint64_t>(r.seed, 1000000)));
+        naas_->show_result(r);
+        if (!study.codesign) method_->setCurrentText(QStringLiteral("naas"));
+    }
+    if (study.codesign && !controller_.running() && !naas_->running()) {
+        const CodesignRecord& r = *study.codesign;
+        // The controls as the run had them (the platform first: choosing it resets the budget).
+        if (const int i = platform_->findData(QString::fromStdString(r.platform)); i >= 0) platform_->setCurrentIndex(i);
+        budget_mm2_->setValue(r.area_budget_um2 / 1e6);
+        if (const int i = area_model_->findData(QString::fromStdString(r.area_model)); i >= 0) area_model_->setCurrentIndex(i);
+        objective_->setCurrentText(QString::fromStdString(r.objective));
+        map_space_->setCurrentText(QString::fromStdString(r.map_space));
+        samples_->setValue(static_cast<int>(std::min<std::int64_t>(r.budget_samples, samples_->maximum())));
+        seed_->setValue(static_cast<int>(std::min<std::uint64_t>(r.seed, 1000000)));
+        method_->setCurrentText(QString::fromStdString(r.algorithm));
+        run_ = 0;  // no run of this session: the charts use the record's budget and bound
+        designed_model_ = r.model_name;
+        designed_layers_ = static_cast<std::size_t>(r.model_layers);
+        design_objective_ = r.objective;
+        dots_.clear();  // the evaluated points are not kept, only the best design
+        has_best_ = r.found;
+        if (r.found) best_ = r.best;
+        finished_ = true;
+        rebuild_scatter();
+        if (r.found) {
+            sketch_->set_design(best_.accelerator, best_.area, r.area_budget_um2);
+            // No dots are kept: the area axis spans the budget and the best design.
+            const double area = best_.area.total_um2(), budget = r.area_budget_um2;
+            scatter_->set_x_range(std::min(area, budget) / 1.25, std::max(area, budget) * 1.25);
+            scatter_->fit_to_data();
+        } else {
+            sketch_->clear();
+        }
+        std::vector<QPointF> trace;
+        for (const auto& [samples, value] : r.trace)
+            if (std::isfinite(value)) trace.emplace_back(static_cast<double>(samples), value);
+        convergence_->set_title(tr("Convergence: best %1 so far").arg(QString::fromStdString(r.objective)));
+        convergence_->set_axes({tr("samples"), Quantity::Plain, PlotCanvas::Scale::Linear},
+                               {QString::fromStdString(r.objective), objective_quantity(r.objective), PlotCanvas::Scale::Log});
+        std::vector<PlotCanvas::Reference> refs;
+        if (r.bound_objective > 0) refs.push_back({Qt::Horizontal, r.bound_objective, tr("lower bound"), QColor(90, 90, 90)});
+        convergence_->set_references(std::move(refs));
+        convergence_->set_data(trace_layer_, std::move(trace));
+        convergence_->fit_to_data();
+        progress_->setValue(1000);
+        const QString counts = tr("%1 of %2 samples (%3 valid), %4")
+                                   .arg(QLocale().toString(static_cast<qlonglong>(r.samples)),
+                                        QLocale().toString(static_cast<qlonglong>(r.budget_samples)),
+                                        QLocale().toString(static_cast<qlonglong>(r.valid_samples)), quantity_text(r.wall_seconds, Quantity::Seconds));
+        QString best_text = tr("no design within the budget");
+        if (r.found)
+            best_text = tr("best %1 %2 (%3× the lower bound), %4")
+                            .arg(QString::fromStdString(r.objective), quantity_text(best_.objective, objective_quantity(r.objective)),
+                                 r.bound_objective > 0 ? QString::number(best_.objective / r.bound_objective, 'f', 2) : QStringLiteral("–"),
+                                 sketch_->caption());
+        set_status(tr("Saved result of %1 on %2: ").arg(QString::fromStdString(r.algorithm), QString::fromStdString(r.model_name)) + counts +
+                   QStringLiteral("; ") + best_text);
+    }
+    update_buttons();
 }
 
 void CodesignView::set_status(const QString& text, bool error) {

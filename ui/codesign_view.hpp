@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "codesign_controller.hpp"
+#include "naas_controller.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -79,12 +80,20 @@ private:
     void update_buttons();
     double y_of(const DesignDot& d) const;
     void set_status(const QString& text, bool error = false);
+    // A finished run goes into the study (saved with it and kept by its recovery copy).
+    void store_result(const CodesignSnapshot& s);
+    void store_naas_result(const NaasSnapshot& s);
+    // The co-design and NAAS results an opened or restored study kept, shown again.
+    void show_saved_results();
 
     StudyDocument* doc_;
     CodesignController controller_;
     int run_ = 0;
     std::string designed_model_;  // the model name and layer count the best design is for
     std::size_t designed_layers_ = 0;
+    std::string design_objective_ = "latency";  // of the best design shown
+    CodesignSettings run_settings_;              // the current DiGamma run's
+    NaasSettings naas_run_settings_;             // the current NAAS run's
     std::vector<DesignDot> dots_;   // every dot of the run (for a change of the y metric)
     std::vector<std::pair<double, double>> front_;  // Pareto front over (area, y), by area
     std::unordered_set<std::uint64_t> drawn_bins_;  // decimation: the scatter's cells already drawn

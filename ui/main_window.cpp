@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -20,6 +21,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <cstdio>
 #include <fstream>
 
 #include "accelerator_editor.hpp"
@@ -36,6 +38,8 @@
 #include "search_panel.hpp"
 #include "study_document.hpp"
 #include "pe_array_widget.hpp"
+#include "recovery_banner.hpp"
+#include "recovery_store.hpp"
 #include "results_view.hpp"
 #include "teaching_view.hpp"
 #include "timeline_widget.hpp"
@@ -109,7 +113,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(results_, tr("Sweep results"));
     connect(results_, &ResultsView::opened_in_study, this, [this] { tabs_->setCurrentIndex(0); });
     connect(results_, &ResultsView::error, this, &MainWindow::report_error);
-    setCentralWidget(tabs_);
+    // The recovery banner (hidden unless a copy of a crashed session is offered) above the tabs.
+    banner_ = new RecoveryBanner;
+    auto* centre = new QWidget;
+    auto* centre_layout = new QVBoxLayout(centre);
+    centre_layout->setContentsMargins(0, 0, 0, 0);
+    centre_layout->setSpacing(4);
+    centre_layout->addWidget(banner_);
+    centre_layout->addWidget(tabs_, 1);
+    setCentralWidget(centre);
+    connect(banner_, &RecoveryBanner::restore_requested, this, &MainWindow::restore_offered_copy);
+    connect(banner_, &RecoveryBanner::discard_requested, this, &MainWindow::discard_offered_copy);
+    connect(banner_, &RecoveryBanner::later_requested, this, &MainWindow::postpone_offered_copy);
 
     workload_ = new WorkloadPanel(doc_);
     accelerator_ = new AcceleratorEditor(doc_);
@@ -364,10 +379,64 @@ void MainWindow::save_layout() const {
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (maybe_save()) {
         save_layout();
+        if (recovery_) recovery_->close_cleanly();  // a clean close leaves no copy behind
         event->accept();
     } else {
         event->ignore();
     }
+}
+
+bool MainWindow::enable_recovery(const QString& directory, std::chrono::milliseconds interval) {
+    if (recovery_) return true;
+    auto* store = new RecoveryStore(directory, interval, this);
+    if (!store->start()) {
+        report_error(tr("Crash recovery"), tr("Crash recovery is off: %1").arg(store->error()));
+        delete store;
+        return false;
+    }
+    recovery_ = store;
+    connect(recovery_, &RecoveryStore::write_failed, this, [this](const QString& why) {
+        // Not a dialog: the previous copy is still there, and the next change tries again.
+        statusBar()->showMessage(tr("Could not update the recovery copy (the previous one is kept): %1").arg(why), 10000);
+    });
+    const RecoveryScan scan = recovery_->claim_orphans();
+    for (const RefusedCopy& r : scan.refused) {
+        const QString text = r.newer_format ? tr("A recovery copy written by a newer Mapscape was left in place: %1").arg(r.reason)
+                                            : tr("A damaged recovery copy was refused and set aside: %1").arg(r.reason);
+        banner_->add_notice(text);
+        std::fprintf(stderr, "mapscape: %s\n", text.toLocal8Bit().constData());
+    }
+    banner_->add_offers(scan.copies);
+    recovery_->watch(doc_);
+    return true;
+}
+
+bool MainWindow::restore_offered_copy() {
+    const RecoveryCopy* copy = banner_->current();
+    if (!copy || !recovery_ || !maybe_save()) return false;
+    const RecoveryCopy taken = *copy;
+    doc_->restore(taken.study, taken.study_path);
+    recovery_->adopt(taken);
+    banner_->pop_offer();
+    statusBar()->showMessage(tr("Restored the unsaved work on %1").arg(taken.summary()), 10000);
+    return true;
+}
+
+bool MainWindow::discard_offered_copy() {
+    const RecoveryCopy* copy = banner_->current();
+    if (!copy || !recovery_) return false;
+    recovery_->discard(*copy);
+    banner_->pop_offer();
+    statusBar()->showMessage(tr("Discarded the recovery copy (set aside in %1)").arg(QDir(recovery_->directory()).filePath("discarded")), 10000);
+    return true;
+}
+
+bool MainWindow::postpone_offered_copy() {
+    const RecoveryCopy* copy = banner_->current();
+    if (!copy || !recovery_) return false;
+    recovery_->release(*copy);
+    banner_->pop_offer();
+    return true;
 }
 
 void MainWindow::add_recent(const QString& path) {

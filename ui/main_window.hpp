@@ -5,6 +5,8 @@
 
 #include <QMainWindow>
 
+#include <chrono>
+
 class QCheckBox;
 class QTabWidget;
 
@@ -13,6 +15,8 @@ namespace mapscape::ui {
 class AcceleratorEditor;
 class ConvergenceChart;
 class DataflowEditor;
+class RecoveryBanner;
+class RecoveryStore;
 class ResultsView;
 class ScatterChart;
 class ScheduleView;
@@ -53,6 +57,19 @@ public:
     // Shows the results database view and starts reading the file (errors: last_error()).
     void open_results_database(const QString& path);
 
+    // Crash recovery (recovery_store.hpp): keeps a copy of the study while it has unsaved changes
+    // in `directory`, and offers the copies of instances that died in the banner above the tabs.
+    // Off unless called (the app turns it on; tests use a folder of their own). False, with the
+    // reason in the status bar and last_error(), if the folder cannot be used.
+    bool enable_recovery(const QString& directory, std::chrono::milliseconds interval = std::chrono::seconds(3));
+    RecoveryStore* recovery() const { return recovery_; }
+    RecoveryBanner* recovery_banner() const { return banner_; }
+    // What the banner's buttons do with the copy it shows; false if there is none (or the user
+    // kept the current study's unsaved changes).
+    bool restore_offered_copy();
+    bool discard_offered_copy();
+    bool postpone_offered_copy();
+
     // Tests and scripted runs turn dialogs off: errors then only go to last_error().
     void set_interactive(bool interactive) { interactive_ = interactive; }
     const QString& last_error() const { return last_error_; }
@@ -86,6 +103,8 @@ private:
     CodesignView* codesign_;
     ResultsView* results_;
     QTabWidget* tabs_;
+    RecoveryBanner* banner_;
+    RecoveryStore* recovery_ = nullptr;
     class QMenu* recent_menu_;
     bool interactive_ = true;
     bool sized_docks_ = false;

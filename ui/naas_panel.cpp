@@ -144,6 +144,29 @@ std::optional<DesignPoint> NaasPanel::best_for_study(const Model& model) const {
     return d;
 }
 
+void NaasPanel::show_result(const NaasRecord& r) {
+    resources_->setCurrentText(QString::fromStdString(r.resources));
+    population_->setValue(r.population);
+    iterations_->setValue(r.iterations);
+    floor_->setValue(r.accuracy_floor);
+    mapping_search_->setCurrentText(QString::fromStdString(r.mapping_search));
+    NaasSnapshot s;  // run 0: no run of this session
+    s.has_baseline = r.has_baseline;
+    s.baseline = r.baseline;
+    s.iterations = r.iterations_done;
+    s.has_best = r.has_best;
+    s.best = r.best;
+    s.explored = r.explored;
+    s.front = r.front;
+    s.bound_geomean_edp = r.bound_geomean_edp;
+    s.elapsed_seconds = r.elapsed_seconds;
+    s.finished = true;
+    s.stopped = r.stopped;
+    progress_->setRange(0, r.iterations);
+    for (int layer : {explored_layer_, front_layer_, baseline_point_layer_}) front_chart_->set_data(layer, {});
+    receive(s);
+}
+
 void NaasPanel::receive(const NaasSnapshot& s) {
     snapshot_ = s;
     if (!s.error.empty()) {

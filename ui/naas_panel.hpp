@@ -11,6 +11,7 @@
 
 #include "codesign/codesign_problem.hpp"
 #include "naas_controller.hpp"
+#include "study/study_results.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -41,6 +42,8 @@ public:
     // The best design for the study: its accelerator and the model's mappings (empty when the
     // network level chose another network, or there is none).
     std::optional<DesignPoint> best_for_study(const Model& model) const;
+    // Shows a finished search the study kept (opened or restored), with the controls as it had them.
+    void show_result(const NaasRecord& record);
 
     QComboBox* resources() const { return resources_; }
     QSpinBox* population() const { return population_; }

@@ -153,6 +153,7 @@ void ScheduleView::sync_from_document() {
     syncing_ = false;
     show_mix();
     show_platform();
+    if (doc_->study().schedule_result) show_result(*doc_->study().schedule_result);
 }
 
 void ScheduleView::store_settings() {
@@ -253,7 +254,8 @@ bool ScheduleView::save_platform_as() {
 int ScheduleView::run() {
     store_settings();
     try {
-        const int id = controller_.start(doc_->study().schedule);
+        run_settings_ = doc_->study().schedule;
+        const int id = controller_.start(run_settings_);
         stop_->setEnabled(true);
         convergence_->clear();
         status_->setText(tr("Run %1 started").arg(id));
@@ -264,17 +266,73 @@ int ScheduleView::run() {
     return 0;
 }
 
+void ScheduleView::draw_timeline(const ScheduleSnapshot& s) {
+    std::vector<TimelineJob> jobs;
+    for (const Job& j : s.jobs) jobs.push_back({QString::fromStdString(j.label()), QString::fromStdString(j.model), static_cast<double>(j.macs)});
+    std::vector<QString> cores;
+    for (std::size_t c = 0; c < s.platform.cores.size(); ++c)
+        cores.push_back(tr("core %1 %2").arg(c).arg(QString::fromStdString(s.platform.cores[c].describe()).section(',', 0, 0)));
+    timeline_->set_schedule(s.timeline.segments, std::move(jobs), std::move(cores), s.system_bytes_per_cycle, s.platform.clock_mhz / 1e3);
+}
+
+void ScheduleView::show_result(const ScheduleRecord& r) {
+    ScheduleSnapshot s;  // run 0: no run of this session
+    s.jobs = r.jobs;
+    s.platform = r.platform;
+    s.system_bytes_per_cycle = r.system_bytes_per_cycle;
+    s.best = r.best;
+    s.timeline = r.timeline;
+    s.samples = r.samples;
+    s.budget = r.budget;
+    s.trace = r.trace;
+    s.finished = true;
+    s.wall_seconds = r.wall_seconds;
+    s.lower_bound = r.lower_bound_cycles;
+    s.throughput_gflops = r.throughput_gflops;
+    last_ = s;
+    draw_timeline(s);
+    convergence_->clear();
+    convergence_->set_curve(0, tr("saved run"), s.trace);
+    stop_->setEnabled(controller_.running());
+    const double makespan = s.timeline.makespan;
+    status_->setText(tr("Saved schedule (%1, %2 on %3, group %4): %5 samples in %6 s; makespan %7 (lower bound %8, %9% above it), %10 GFLOP/s")
+                         .arg(QString::fromStdString(r.settings.algorithm), QString::fromStdString(r.settings.mix),
+                              QString::fromStdString(r.settings.setting))
+                         .arg(r.settings.group)
+                         .arg(s.samples)
+                         .arg(s.wall_seconds, 0, 'f', 3)
+                         .arg(quantity_text(makespan, Quantity::Cycles, 5))
+                         .arg(quantity_text(s.lower_bound, Quantity::Cycles, 5))
+                         .arg(s.lower_bound > 0 ? (makespan / s.lower_bound - 1) * 100 : 0.0, 0, 'f', 1)
+                         .arg(s.throughput_gflops, 0, 'f', 1));
+}
+
 void ScheduleView::on_update(const ScheduleSnapshot& s) {
     if (!s.timeline.segments.empty()) {
         last_ = s;
-        std::vector<TimelineJob> jobs;
-        for (const Job& j : s.jobs)
-            jobs.push_back({QString::fromStdString(j.label()), QString::fromStdString(j.model), static_cast<double>(j.macs)});
-        std::vector<QString> cores;
-        for (std::size_t c = 0; c < s.platform.cores.size(); ++c)
-            cores.push_back(tr("core %1 %2").arg(c).arg(QString::fromStdString(s.platform.cores[c].describe()).section(',', 0, 0)));
-        timeline_->set_schedule(s.timeline.segments, std::move(jobs), std::move(cores), s.system_bytes_per_cycle,
-                                s.platform.clock_mhz / 1e3);
+        draw_timeline(s);
+    }
+    if (s.finished && last_.run == s.run && !last_.timeline.segments.empty()) {
+        // The study keeps the finished schedule (saved with it, and in its recovery copy).
+        ScheduleRecord r;
+        r.settings = run_settings_;
+        r.platform = s.platform;
+        r.jobs = s.jobs;
+        for (Job& j : r.jobs) {  // of the layer, only its name is kept
+            Layer named;
+            named.name = j.layer.name;
+            j.layer = std::move(named);
+        }
+        r.system_bytes_per_cycle = s.system_bytes_per_cycle;
+        r.best = last_.best;
+        r.timeline = last_.timeline;
+        r.samples = s.samples;
+        r.budget = s.budget;
+        r.trace = s.trace;
+        r.wall_seconds = s.wall_seconds;
+        r.lower_bound_cycles = s.lower_bound;
+        r.throughput_gflops = last_.throughput_gflops;
+        doc_->set_schedule_result(r);
     }
     convergence_->set_curve(s.run, tr("run %1").arg(s.run), s.trace);
     const double makespan = last_.run == s.run ? last_.timeline.makespan : 0;

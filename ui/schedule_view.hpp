@@ -37,6 +37,8 @@ public:
     const ScheduleSnapshot& last() const { return last_; }
     int run();
     bool export_trace(const QString& path);
+    // Shows a finished schedule the study kept (opened or restored): timeline, convergence, figures.
+    void show_result(const ScheduleRecord& record);
 
 private:
     void sync_from_document();
@@ -44,6 +46,7 @@ private:
     void show_mix();
     void show_platform();
     void on_update(const ScheduleSnapshot& s);
+    void draw_timeline(const ScheduleSnapshot& s);
     bool save_mix_as();
     bool save_platform_as();
 
@@ -58,6 +61,7 @@ private:
     TimelineWidget* timeline_;
     ConvergenceChart* convergence_;
     ScheduleSnapshot last_;
+    ScheduleSettings run_settings_;  // the current run's
     bool syncing_ = false;
 };
 

@@ -96,6 +96,12 @@ void StudyDocument::reset(const Study& study, const QString& path) {
     emit modified_changed(false);
 }
 
+void StudyDocument::restore(const Study& study, const QString& path) {
+    reset(study, path);
+    runs_modified_ = true;  // not the file's contents (nor, if it had none, on disk at all)
+    emit modified_changed(true);
+}
+
 void StudyDocument::load(const QString& path) { reset(load_study(path.toStdString()), path); }
 
 void StudyDocument::save(const QString& path) {
@@ -135,8 +141,38 @@ void StudyDocument::select_layer(int index) {
     emit selected_layer_changed(index);
 }
 
-void StudyDocument::set_search_settings(const SearchSettings& settings) { study_.search = settings; }
-void StudyDocument::set_schedule_settings(const ScheduleSettings& settings) { study_.schedule = settings; }
+void StudyDocument::set_search_settings(const SearchSettings& settings) {
+    if (settings == study_.search) return;
+    study_.search = settings;
+    emit settings_changed();
+}
+
+void StudyDocument::set_schedule_settings(const ScheduleSettings& settings) {
+    if (settings == study_.schedule) return;
+    study_.schedule = settings;
+    emit settings_changed();
+}
+
+void StudyDocument::set_codesign_result(const CodesignRecord& record) {
+    study_.codesign = record;
+    runs_modified_ = true;
+    emit results_changed();
+    emit modified_changed(true);
+}
+
+void StudyDocument::set_naas_result(const NaasRecord& record) {
+    study_.naas = record;
+    runs_modified_ = true;
+    emit results_changed();
+    emit modified_changed(true);
+}
+
+void StudyDocument::set_schedule_result(const ScheduleRecord& record) {
+    study_.schedule_result = record;
+    runs_modified_ = true;
+    emit results_changed();
+    emit modified_changed(true);
+}
 
 void StudyDocument::add_run(const SearchRun& run) {
     study_.runs.push_back(run);

@@ -25,6 +25,9 @@ public:
 
     // Replaces the whole study (open, new); clears the history.
     void reset(const Study& study, const QString& path);
+    // Replaces the whole study with unsaved work brought back from a recovery copy: as reset,
+    // but marked modified (saving writes to `path`, its original file, if it had one).
+    void restore(const Study& study, const QString& path);
     // Throws InputError; the document is unchanged on failure.
     void load(const QString& path);
     void save(const QString& path);
@@ -44,6 +47,10 @@ public:
     void set_search_settings(const SearchSettings& settings);
     void set_schedule_settings(const ScheduleSettings& settings);
     void add_run(const SearchRun& run);
+    // The last finished co-design, NAAS search and schedule (kept by the study, format version 2).
+    void set_codesign_result(const CodesignRecord& record);
+    void set_naas_result(const NaasRecord& record);
+    void set_schedule_result(const ScheduleRecord& record);
     void remove_run(int id);
     int next_run_id() const;
 
@@ -60,6 +67,8 @@ signals:
     void mapping_changed(int layer);
     void selected_layer_changed(int layer);
     void runs_changed();
+    void results_changed();   // a co-design, NAAS or schedule result was stored
+    void settings_changed();  // search or schedule settings (not undoable, not a modification)
     void modified_changed(bool modified);
     void file_path_changed(const QString& path);
 

@@ -1,4 +1,5 @@
 #include "cli/accelerator_options.hpp"
+#include "cli/option_checks.hpp"
 
 #include "arch/maestro_hw_file.hpp"
 #include "util/diagnostic.hpp"
@@ -8,15 +9,15 @@ namespace mapscape::cli {
 void AcceleratorOptions::add_to(CLI::App& c) {
     c.add_option("--hw", hw_file, "MAESTRO HW file; replaces the PE, buffer, NoC and off-chip options")
         ->check(CLI::ExistingFile);
-    c.add_option("--num-pes", num_pes, "number of PEs (MAESTRO default 7)")->check(CLI::Range(1, 2147483647));
-    c.add_option("--l1-size", l1_size, "L1 size per PE, elements")->check(CLI::Range(1, 2147483647));
-    c.add_option("--l2-size", l2_size, "L2 size, elements")->check(CLI::Range(1, 2147483647));
-    c.add_option("--noc-bw", noc_bw, "NoC bandwidth, elements/cycle")->check(CLI::Range(1, 2147483647));
-    c.add_option("--noc-hops", noc_hops, "NoC hops (multiplies the hop latency)")->check(CLI::Range(0, 1000000));
+    c.add_option("--num-pes", num_pes, "number of PEs (MAESTRO default 7)")->check(count_in_range(1, 2147483647, "PEs"));
+    c.add_option("--l1-size", l1_size, "L1 size per PE, elements")->check(count_in_range(1, 2147483647, "elements"));
+    c.add_option("--l2-size", l2_size, "L2 size, elements")->check(count_in_range(1, 2147483647, "elements"));
+    c.add_option("--noc-bw", noc_bw, "NoC bandwidth, elements/cycle")->check(count_in_range(1, 2147483647, "elements per cycle"));
+    c.add_option("--noc-hops", noc_hops, "NoC hops (multiplies the hop latency)")->check(count_in_range(0, 1000000, "hops"));
     c.add_option("--noc-hop-latency", noc_hop_latency, "NoC latency per hop, cycles (MAESTRO default 0)")
-        ->check(CLI::Range(0, 1000000));
-    c.add_option("--offchip-bw", offchip_bw, "off-chip bandwidth, elements/cycle")->check(CLI::Range(1, 2147483647));
-    c.add_option("--simd-lanes", simd_lanes, "ALUs per PE")->check(CLI::Range(1, 1024));
+        ->check(count_in_range(0, 1000000, "cycles"));
+    c.add_option("--offchip-bw", offchip_bw, "off-chip bandwidth, elements/cycle")->check(count_in_range(1, 2147483647, "elements per cycle"));
+    c.add_option("--simd-lanes", simd_lanes, "ALUs per PE")->check(count_in_range(1, 1024, "lanes"));
 }
 
 Accelerator AcceleratorOptions::build() const {

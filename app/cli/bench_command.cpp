@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cost/evaluate.hpp"
 #include "arch/presets.hpp"
 #include "mapping/random_mapping.hpp"
@@ -188,10 +189,10 @@ int run_bench(const BenchOptions& o) {
 void add_bench_command(CLI::App& app, int& exit_code) {
     auto o = std::make_shared<BenchOptions>();
     CLI::App* c = app.add_subcommand("bench", "measure cost-model throughput (evaluations per second)");
-    c->add_option("--seconds", o->seconds, "time per benchmark")->check(CLI::Range(0.05, 600.0));
-    c->add_option("--threads", o->threads, "threads for the parallel benchmark (0: all)")->check(CLI::Range(0, 1024));
-    c->add_option("--seed", o->seed, "seed of the random mappings");
-    c->add_option("--mappings", o->mappings, "number of random mappings")->check(CLI::Range(1, 10000000));
+    c->add_option("--seconds", o->seconds, "time per benchmark")->check(amount_in_range(0.05, 600.0, "seconds"));
+    c->add_option("--threads", o->threads, "threads for the parallel benchmark (0: all)")->check(count_in_range(0, 1024, "threads"));
+    c->add_option("--seed", o->seed, "seed of the random mappings")->check(seed_value());
+    c->add_option("--mappings", o->mappings, "number of random mappings")->check(count_in_range(1, 10000000, "mappings"));
     c->add_flag("!--no-search", o->search, "skip the GAMMA search timings");
     c->callback([o, &exit_code] { exit_code = run_bench(*o); });
 }

@@ -6,6 +6,8 @@
 #include <cstdio>
 
 #include "cli/codesign_setup.hpp"
+#include "cli/option_checks.hpp"
+#include "cli/table_cells.hpp"
 #include "cli/commands.hpp"
 #include "cli/search_setup.hpp"
 #include "codesign/codesign_algorithm.hpp"
@@ -17,6 +19,7 @@
 #include "util/json_text.hpp"
 #include "util/text_file.hpp"
 #include "util/units.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
@@ -66,7 +69,8 @@ int run_codesign_command(const CodesignOptions& o) {
     if (!algorithm) {
         std::string known;
         for (const auto& n : codesign_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({"--algo", 0, 0}, "unknown co-design method \"" + o.algo + "\" (known: " + known + ")");
+        throw InputError({"--algo", 0, 0}, "unknown co-design method \"" + o.algo + "\"" +
+                                               did_you_mean(o.algo, codesign_algorithm_names()) + " (known: " + known + ")");
     }
     const Model model = load_model(o.model);
     if (model.layers.empty()) throw InputError({o.model, 0, 0}, "the model has no layers");
@@ -97,10 +101,10 @@ int run_codesign_command(const CodesignOptions& o) {
             std::printf("%5d  %-14s %13lld %s  %s\n", problem.layer_numbers[l], problem.layers[l].name.substr(0, 14).c_str(),
                         static_cast<long long>(r.reports[l].runtime_cycles), right_aligned(format_quantity(r.reports[l].energy.total_nj, Quantity::EnergyNj), 12).c_str(),
                         parallelism(d.mappings[l]).c_str());
-        std::printf("TOTAL: %s (%lld), %s; objective %s %.6g, bound %.6g (+%.1f%%; the model's MACs on the %lld PEs the budget allows)\n",
+        std::printf("TOTAL: %s (%lld), %s; objective %s %.6g, bound %.6g (%s; the model's MACs on the %lld PEs the budget allows)\n",
                     format_quantity(static_cast<double>(d.runtime_cycles), Quantity::Cycles).c_str(), static_cast<long long>(d.runtime_cycles),
                     format_quantity(d.energy_nj, Quantity::EnergyNj).c_str(), problem.objective.name().c_str(), d.objective, bound.objective,
-                    bound.objective > 0 ? (d.objective / bound.objective - 1) * 100 : 0.0, static_cast<long long>(bound.max_pes));
+                    percent_from_bound(d.objective, bound.objective).c_str(), static_cast<long long>(bound.max_pes));
     }
     std::printf("%lld samples (%lld valid) in %.2f s\n", static_cast<long long>(r.samples), static_cast<long long>(r.valid_samples), r.wall_seconds);
 
@@ -128,7 +132,7 @@ void add_codesign_command(CLI::App& app, int& exit_code) {
     c->add_option("--algo", o->algo, "digamma, a black-box baseline (random, stdga, de, es11, cmaes, tbpsa, pso, portfolio, sa, xnes), "
                                      "hw-opt-nvdla|eyeriss|shidiannao, map-opt-buffer|compute|medium")
         ->capture_default_str();
-    c->add_option("--seed", o->seed, "random seed; the same seed gives the same design with any thread count")->capture_default_str();
+    c->add_option("--seed", o->seed, "random seed; the same seed gives the same design with any thread count")->capture_default_str()->check(seed_value());
     c->add_option("--json", o->json_out, "write the design, its mappings, costs, bound and convergence as JSON");
     c->add_option("--export-maestro", o->export_dir, "write the design as MAESTRO files (a file per layer, the model, the HW file)");
     c->add_flag("--quiet", o->quiet, "no progress line");

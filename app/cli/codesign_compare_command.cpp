@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "cli/codesign_setup.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
 #include "cli/table_cells.hpp"
@@ -19,6 +20,7 @@
 #include "util/csv.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
@@ -123,17 +125,21 @@ std::string against(const std::map<Key, Figures>& all, const std::string& platfo
         }
     }
     if (best.empty()) return "no method of the group found a design for every model";
+    // best_mean is the best method's value over DiGamma's: above 1, DiGamma is ahead.
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%.2fx better than the best, %s", best_mean, best.c_str());
+    if (best_mean >= 1)
+        std::snprintf(buf, sizeof buf, "%.2fx better than the best, %s", best_mean, best.c_str());
+    else
+        std::snprintf(buf, sizeof buf, "%.2fx worse than the best, %s", 1 / best_mean, best.c_str());
     return buf;
 }
 
 int run_codesign_compare(const CompareOptions& o) {
     const std::vector<std::string> models = split_list(o.models), platforms = split_list(o.platforms), algos = split_list(o.algos);
-    std::vector<std::uint64_t> seeds;
-    for (const std::string& s : split_list(o.seeds)) seeds.push_back(std::stoull(s));
+    const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     for (const std::string& a : algos)
-        if (!parse_codesign_algorithm(a)) throw InputError({"--algos", 0, 0}, "unknown co-design method \"" + a + "\"");
+        if (!parse_codesign_algorithm(a))
+            throw InputError({"--algos", 0, 0}, "unknown co-design method \"" + a + "\"" + did_you_mean(a, codesign_algorithm_names()));
     if (std::find(algos.begin(), algos.end(), "digamma") == algos.end())
         throw InputError({"--algos", 0, 0}, "the comparison is DiGamma's: include digamma");
     std::map<Key, Figures> all;

@@ -8,12 +8,14 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/list_option.hpp"
 #include "cli/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "cost/bounds.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
@@ -40,18 +42,11 @@ int run_compare(const CompareOptions& o) {
     std::vector<Algorithm> algorithms;
     for (const std::string& name : split_list(o.algos)) {
         auto a = parse_algorithm(name);
-        if (!a) throw InputError({"--algos", 0, 0}, "unknown algorithm \"" + name + "\"");
+        if (!a) throw InputError({"--algos", 0, 0}, "unknown algorithm \"" + name + "\"" + did_you_mean(name, algorithm_names()));
         algorithms.push_back(*a);
         t.algos.push_back(a->name());
     }
-    std::vector<std::uint64_t> seeds;
-    for (const std::string& s : split_list(o.seeds)) {
-        try {
-            seeds.push_back(std::stoull(s));
-        } catch (const std::exception&) {
-            throw InputError({"--seeds", 0, 0}, "\"" + s + "\" is not a seed");
-        }
-    }
+    const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     if (algorithms.empty() || seeds.empty()) throw InputError({"compare", 0, 0}, "need at least one algorithm and one seed");
 
     for (int n : setup.layer_numbers) {

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "cli/commands.hpp"
+#include "cli/help_format.hpp"
 #include "util/diagnostic.hpp"
 #ifdef MAPSCAPE_SURROGATE_PLUGIN
 #include "cli/surrogate_plugin.hpp"
@@ -17,7 +18,8 @@ int main(int argc, char** argv) {
     // would map and unmap each one (a page fault per page). Keep such blocks on the heap.
     mallopt(M_MMAP_THRESHOLD, 256 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
-    CLI::App app{"mapscape-cli: evaluate, search and schedule DNN accelerator mappings"};
+    CLI::App app{"mapscape-cli: evaluate, search and schedule DNN accelerator mappings", "mapscape-cli"};
+    app.formatter(std::make_shared<mapscape::cli::SynopsisFormatter>());  // subcommands inherit it
     app.set_version_flag("--version", std::string("mapscape-cli ") + MAPSCAPE_VERSION);
     app.require_subcommand(1);
     int exit_code = mapscape::cli::kExitOk;
@@ -65,8 +67,7 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int code = app.exit(e);
-        return code == 0 ? 0 : mapscape::cli::kExitBadInput;
+        return mapscape::cli::report_parse_error(app, e);
     } catch (const mapscape::InputError& e) {
         std::cerr << e.diagnostic().to_string() << "\n";
         return mapscape::cli::kExitBadInput;

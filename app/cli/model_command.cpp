@@ -5,6 +5,7 @@
 
 #include "cli/commands.hpp"
 #include "util/text_file.hpp"
+#include "util/units.hpp"
 #include "workload/model.hpp"
 
 namespace mapscape::cli {
@@ -24,8 +25,10 @@ int run_list() {
         const Model m = load_bundled_model(n);
         std::int64_t macs = 0;
         for (const auto& l : m.layers) macs += exact_macs(l);
-        std::printf("%-18s %4zu layers %12.3f GMACs  %s\n", n.c_str(), m.layers.size(),
-                    static_cast<double>(macs) / 1e9, m.description.c_str());
+        // In the unit that shows the figure (DLRM's 0.000 GMACs were 1.1 MMACs).
+        std::printf("%-18s %4zu layers %s  %s\n", n.c_str(), m.layers.size(),
+                    right_aligned(format_quantity(static_cast<double>(macs), Quantity::Plain) + "MACs", 12).c_str(),
+                    m.description.c_str());
     }
     return kExitOk;
 }

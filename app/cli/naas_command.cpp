@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/list_option.hpp"
 #include "cli/naas_setup.hpp"
 #include "naas/naas_json.hpp"
@@ -148,11 +149,11 @@ void add_naas_command(CLI::App& app, int& exit_code) {
     c->add_option("--benchmarks", o->benchmarks, "comma-separated networks (bundled names or model files; default: the paper's set for the resources)");
     c->add_option("--network", o->network, "co-search a network variant too: a family of variants with published accuracies (bundled: mobilenet_v2, or a file)");
     c->add_option("--accuracy-floor", o->accuracy_floor, "the least ImageNet top-1 accuracy (percent) of the network variant (implies --network mobilenet_v2)")
-        ->check(CLI::Range(0.0, 100.0));
+        ->check(amount_in_range(0.0, 100.0, "percent"));
     c->add_option("--encoding", o->encoding, "importance or index (the paper's Figure 9 ablation)")->capture_default_str();
     c->add_flag("--sizing-only", o->sizing_only, "search PEs, array shape and buffers only, with the resources' native connectivity and dataflow (NHAS-style)");
     o->setup.add_to(*c);
-    c->add_option("--seed", o->seed, "seed")->capture_default_str();
+    c->add_option("--seed", o->seed, "seed")->capture_default_str()->check(seed_value());
     c->add_option("--json", o->json_out, "write the run as JSON");
     c->add_option("--export-maestro", o->export_dir, "write the design's mappings as MAESTRO files (per benchmark: a file per layer, the model, the HW file)");
     c->add_flag("--quiet", o->quiet, "no progress or notes on standard error");

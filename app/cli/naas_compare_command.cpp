@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/list_option.hpp"
 #include "cli/naas_setup.hpp"
 #include "cli/table_cells.hpp"
@@ -83,8 +84,11 @@ double energy_room(const Row& r) { return r.baseline.energy_nj / r.bound.energy_
 
 int run_naas_compare(const NaasCompareOptions& o) {
     const std::vector<std::string> figures = split_list(o.figures), resources = split_list(o.resources);
-    std::vector<std::uint64_t> seeds;
-    for (const std::string& s : split_list(o.seeds)) seeds.push_back(std::stoull(s));
+    const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
+    for (const std::string& f : figures)
+        if (f != "5" && f != "8" && f != "9")
+            throw InputError({"", 0, 0}, "--figures must list the paper's figures 5, 8 and 9 (comma-separated), not \"" + f + "\"");
+    if (figures.empty()) throw InputError({"", 0, 0}, "--figures must list at least one of 5, 8 and 9");
     const auto wants = [&](const char* f) { return std::find(figures.begin(), figures.end(), f) != figures.end(); };
     std::vector<Row> rows;
     const auto run = [&](const std::string& figure, const std::string& method, const std::string& res, const std::vector<std::string>& benchmarks,

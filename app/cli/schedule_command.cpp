@@ -10,12 +10,15 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
+#include "cli/table_cells.hpp"
 #include "cli/list_option.hpp"
 #include "schedule/job_table_file.hpp"
 #include "schedule/schedule_json.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
 #include "util/json_text.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
@@ -33,12 +36,12 @@ struct ScheduleSetupOptions {
     void add_to(CLI::App& c) {
         c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III) or a platform .json file")
             ->capture_default_str();
-        c.add_option("--group-size", group_size, "jobs per dependency-free group")->capture_default_str()->check(CLI::Range(1, 100000));
-        c.add_option("--group", group, "schedule only this group (1-based; 0 = every group)")->check(CLI::NonNegativeNumber);
+        c.add_option("--group-size", group_size, "jobs per dependency-free group")->capture_default_str()->check(count_in_range(1, 100000, "jobs"));
+        c.add_option("--group", group, "schedule only this group (1-based; 0 = every group)")->check(count_or_zero("a group", "every group"));
         c.add_option("--objective", objective, "makespan (throughput) or energy")->capture_default_str();
-        c.add_option("--budget", budget, "samples per group")->capture_default_str()->check(CLI::PositiveNumber);
+        c.add_option("--budget", budget, "samples per group")->capture_default_str()->check(positive_count("samples"));
         c.add_option("--threads", threads, "groups scheduled in parallel (0 = one per core); results do not depend on it")
-            ->check(CLI::NonNegativeNumber);
+            ->check(count_or_zero("threads", "one per core"));
         c.add_flag("--warm-start", warm_start, "MAGMA: start each group from the previous group's best schedule");
     }
 };
@@ -48,7 +51,8 @@ ScheduleAlgorithm algorithm_or_throw(const std::string& name) {
     if (!a) {
         std::string known;
         for (const auto& n : schedule_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\" (known: " + known + ")");
+        throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\"" +
+                                               did_you_mean(name, schedule_algorithm_names()) + " (known: " + known + ")");
     }
     return *a;
 }
@@ -84,7 +88,7 @@ double parse_number(const std::string& s, const std::string& option) {
         if (used == s.size()) return v;
     } catch (const std::exception&) {
     }
-    throw InputError({option, 0, 0}, "\"" + s + "\" is not a number");
+    throw InputError({"", 0, 0}, option + " must be a comma-separated list of numbers, not \"" + s + "\"");
 }
 
 // ---- schedule ----
@@ -117,9 +121,10 @@ int run_schedule(const ScheduleOptions& o) {
             std::printf("%6d %6zu %16s %14s %10lld %8.3f\n", g.index + 1, g.jobs.size(), "NAN", "-",
                         static_cast<long long>(g.result.samples), g.result.wall_seconds);
     }
-    std::printf("total: makespan %.0f cycles (lower bound %.0f, %.1f%% above), throughput %.4g GFLOP/s, utilization %.1f%%, "
+    std::printf("total: makespan %.0f cycles (lower bound %.0f, %s), throughput %.4g GFLOP/s, utilization %.1f%%, "
                 "energy %.5g nJ, %lld samples, %.3f s\n",
-                s.makespan_cycles, s.lower_bound_cycles, 100 * (s.makespan_cycles / s.lower_bound_cycles - 1), s.throughput_gflops,
+                s.makespan_cycles, s.lower_bound_cycles, above_or_below_bound(s.makespan_cycles, s.lower_bound_cycles).c_str(),
+                s.throughput_gflops,
                 100 * s.utilization, s.energy_nj, static_cast<long long>(s.samples), s.wall_seconds);
     if (!o.json_out.empty()) {
         write_text_file_atomically(o.json_out, json_text(workload_schedule_to_json(r, s, o.setup.setting), 1) + "\n");
@@ -152,11 +157,14 @@ struct CompareOptions {
 };
 
 int run_compare(const CompareOptions& o) {
-    const std::vector<std::string> mixes = split_list(o.mixes), algos = split_list(o.algos), seed_texts = split_list(o.seeds);
+    const std::vector<std::string> mixes = split_list(o.mixes), algos = split_list(o.algos);
     std::vector<double> bws;
-    for (const auto& b : split_list(o.bws)) bws.push_back(parse_number(b, "--bw"));
-    std::vector<std::uint64_t> seeds;
-    for (const auto& s : seed_texts) seeds.push_back(static_cast<std::uint64_t>(parse_number(s, "--seeds")));
+    for (const auto& b : split_list(o.bws)) {
+        bws.push_back(parse_number(b, "--bw"));
+        if (!(bws.back() > 0))
+            throw InputError({"", 0, 0}, "--bw must be a comma-separated list of positive bandwidths (GB/s), not \"" + b + "\"");
+    }
+    const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     if (mixes.empty() || algos.empty() || bws.empty() || seeds.empty())
         throw InputError({"schedule-compare", 0, 0}, "need at least one mix, bandwidth, algorithm and seed");
     for (const auto& a : algos) (void)algorithm_or_throw(a);
@@ -249,10 +257,11 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     c->add_option("--mix", o->mix, "vision, language, recommendation, mix, or a task mix .json file")->required();
     o->setup.add_to(*c);
     c->add_option("--bw", o->bw, "system bandwidth in GB/s (at 200 MHz and 1-byte words, 5 bytes/cycle per GB/s)")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(positive_amount("GB/s"));
     c->add_option("--algo", o->algo, "magma, stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr, greedy")
         ->capture_default_str();
-    c->add_option("--seed", o->seed, "random seed")->capture_default_str();
+    c->add_option("--seed", o->seed, "random seed")->capture_default_str()->check(seed_value());
     c->add_option("--json", o->json_out, "write the schedule as JSON to this file");
     c->add_option("--trace", o->trace_out, "write the schedule as Chrome/Perfetto trace events to this file");
     c->add_option("--job-table", o->job_table_out,

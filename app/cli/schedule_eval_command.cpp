@@ -73,7 +73,7 @@ void add_schedule_eval_command(CLI::App& app, int& exit_code) {
     auto o = std::make_shared<ScheduleEvalOptions>();
     CLI::App* c = app.add_subcommand("schedule-eval",
                                      "the makespan of given schedules on a job table (mapscape-job-table JSON), with the bound");
-    c->add_option("table", o->table, "the job table with its schedules (see the README)")->required();
+    c->add_option("table", o->table, "the job table with its schedules (mapscape-job-table JSON: docs/formats/scheduling.md)")->required();
     c->add_option("--json", o->json, "write the makespans as JSON to this file");
     c->add_flag("--quiet", o->quiet, "print nothing but errors");
     c->callback([o, &exit_code] {

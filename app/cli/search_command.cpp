@@ -9,6 +9,8 @@
 #include <mutex>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
+#include "cli/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "cost/bounds.hpp"
 #include "search/maestro_export.hpp"
@@ -16,6 +18,7 @@
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
 #include "util/json_text.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
@@ -47,19 +50,16 @@ std::string parallelism_summary(const Mapping& m) {
     return out;
 }
 
-// "+4.1%": how far a result is above what no mapping can beat.
-std::string above(double value, double bound) {
-    if (!(bound > 0) || !std::isfinite(value)) return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "+%.1f%%", (value / bound - 1) * 100);
-    return buf;
-}
+// "+4.1%": how far a result is above what no mapping can beat ("-7.2%" for one MAESTRO's model
+// undercounts, which only --maestro-as-is accepts).
+std::string above(double value, double bound) { return percent_from_bound(value, bound); }
 
 void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& request) {
     const Objective& objective = request.base.objective;
     std::printf("%5s  %-14s %13s %13s %8s %13s %12s %8s %8s %7s  %s\n", "layer", "name", "objective", "bound", "above",
                 "runtime_cyc", "energy_nJ", "samples", "valid", "wall_s", "parallelism (per level)");
     double bound_total = 0, objective_total = 0;
+    bool below_a_bound = false;
     for (std::size_t i = 0; i < outcome.layers.size(); ++i) {
         const LayerSearchOutcome& o = outcome.layers[i];
         const SearchResult& r = o.result;
@@ -67,6 +67,7 @@ void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& re
         bound_total += bound;
         if (r.found) {
             objective_total += r.best_objective;
+            below_a_bound = below_a_bound || r.best_objective < bound;
             std::printf("%5d  %-14s %13.5g %13.5g %8s %13lld %12.5g %8lld %8lld %7.3f  %s\n", o.layer_number,
                         o.name.substr(0, 14).c_str(), r.best_objective, bound, above(r.best_objective, bound).c_str(),
                         static_cast<long long>(r.best_report.runtime_cycles), r.best_report.energy.total_nj,
@@ -82,6 +83,9 @@ void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& re
     std::printf("%5s  %-14s %13.5g %13.5g %8s %13lld %12.5g %8s %8s %7.3f\n", "TOTAL", "", complete ? objective_total : NAN,
                 bound_total, complete ? above(objective_total, bound_total).c_str() : "-",
                 static_cast<long long>(outcome.total_runtime_cycles), outcome.total_energy_nj, "", "", outcome.wall_seconds);
+    if (below_a_bound)
+        std::printf("A negative \"above\" is a mapping below its layer's bound: one MAESTRO's model undercounts, which "
+                    "--maestro-as-is accepts.\n");
 }
 
 int run_search_command(const SearchOptions& o) {
@@ -90,7 +94,8 @@ int run_search_command(const SearchOptions& o) {
     if (!algorithm) {
         std::string known;
         for (const auto& n : algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({"--algo", 0, 0}, "unknown algorithm \"" + o.algo + "\" (known: " + known + ")");
+        throw InputError({"--algo", 0, 0}, "unknown algorithm \"" + o.algo + "\"" + did_you_mean(o.algo, algorithm_names()) +
+                                               " (known: " + known + ")");
     }
     algorithm->gamma.population = o.population;
     algorithm->gamma.generations = o.generations;
@@ -166,15 +171,15 @@ void add_search_command(CLI::App& app, int& exit_code) {
                   "gamma, random, stdga, de, es11, cmaes, tbpsa, pso, portfolio, sa, xnes, or fixed-DATAFLOW "
                   "(nvdla, eyeriss, shidiannao, kcp_ws, xp_ws, yxp_os, rs, nlr)")
         ->capture_default_str();
-    c->add_option("--seed", o->seed, "random seed (each layer derives its own)")->capture_default_str();
+    c->add_option("--seed", o->seed, "random seed (each layer derives its own)")->capture_default_str()->check(seed_value());
     c->add_option("--json", o->json_out, "write the results as JSON to this file");
     c->add_option("--export-maestro", o->export_dir, "write MAESTRO files of the best mappings to this directory");
     c->add_flag("--two-stage", o->two_stage,
                 "pipeline optimisation: minimise latency first, then the objective under the slowest layer's latency");
-    c->add_option("--population", o->population, "GAMMA population size")->capture_default_str()->check(CLI::Range(2, 100000));
+    c->add_option("--population", o->population, "GAMMA population size")->capture_default_str()->check(count_in_range(2, 100000, "genomes"));
     c->add_option("--generations", o->generations, "GAMMA generation limit (0 = until the sample budget is used)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(count_or_zero("generations", "until the sample budget is used"));
     c->add_flag("--quiet", o->quiet, "no progress on stderr");
     c->callback([o, &exit_code] { exit_code = run_search_command(*o); });
 }

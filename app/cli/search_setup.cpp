@@ -1,4 +1,5 @@
 #include "cli/search_setup.hpp"
+#include "cli/option_checks.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -7,6 +8,7 @@
 #include "arch/presets.hpp"
 #include "util/diagnostic.hpp"
 #include "workload/layer_selection.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
@@ -31,16 +33,16 @@ void SearchSetupOptions::add_to(CLI::App& c) {
     c.add_option("--objective", objective,
                  "latency, energy, power, edp, area, lap, or a product such as latency*energy^2")
         ->capture_default_str();
-    c.add_option("--budget", budget, "cost-model samples per layer")->capture_default_str()->check(CLI::PositiveNumber);
+    c.add_option("--budget", budget, "cost-model samples per layer")->capture_default_str()->check(positive_count("samples"));
     c.add_option("--time-limit", seconds, "wall-time limit per layer in seconds (0 = none; makes results machine-dependent)")
-        ->check(CLI::NonNegativeNumber);
-    c.add_option("--max-latency", max_latency, "hard latency cap in cycles (0 = none)")->check(CLI::NonNegativeNumber);
+        ->check(amount_or_zero("seconds", "none"));
+    c.add_option("--max-latency", max_latency, "hard latency cap in cycles (0 = none)")->check(count_or_zero("cycles", "none"));
     c.add_flag("--maestro-as-is", maestro_as_is,
                "accept mappings MAESTRO's model undercounts (a runtime below what their busiest PE must compute, "
                "or fewer MACs than the layer has: MAESTRO undercounts some partial tiles; tools that use MAESTRO "
                "as is report such mappings)");
     c.add_option("--threads", threads, "worker threads (0 = one per core); results do not depend on it")
-        ->check(CLI::NonNegativeNumber);
+        ->check(count_or_zero("threads", "one per core"));
 }
 
 SearchSetup resolve(const SearchSetupOptions& o) {
@@ -62,8 +64,9 @@ SearchSetup resolve(const SearchSetupOptions& o) {
     }
     const auto objective = parse_objective(o.objective);
     if (!objective)
-        bad("--objective", "cannot read objective \"" + o.objective +
-                               "\" (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
+        bad("--objective", "cannot read objective \"" + o.objective + "\"" +
+                               did_you_mean(o.objective, {"latency", "energy", "power", "edp", "area", "lap"}) +
+                               " (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
     s.base.objective = *objective;
     s.base.budget.samples = o.budget;
     s.base.budget.seconds = o.seconds;

@@ -10,6 +10,7 @@
 
 #include "arch/presets.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/list_option.hpp"
 #include "surrogate/gradient_search.hpp"
 #include "surrogate/paper_comparison.hpp"
@@ -235,19 +236,19 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
     train->add_option("--out", o->out, "where to write the model (default: the shipped models/mindmappings_surrogate.bin)");
     train->add_option("--platform", o->platform, "the accelerator to train for (preset id or file)")->capture_default_str();
     train->add_option("--hidden", o->hidden, "hidden layer widths, comma-separated")->capture_default_str();
-    train->add_option("--shapes", o->shapes, "layer shapes in the training set (default 2000)")->check(CLI::PositiveNumber);
-    train->add_option("--mappings-per-shape", o->mappings_per_shape, "random valid mappings per shape (default 500)")->check(CLI::PositiveNumber);
-    train->add_option("--epochs", o->epochs, "training epochs (default 24)")->check(CLI::PositiveNumber);
-    train->add_option("--seed", o->seed, "seed of the data set, the initial weights and the batch order")->capture_default_str();
-    train->add_option("--threads", o->threads, "threads that label the data set (training itself is on one)")->capture_default_str()->check(CLI::PositiveNumber);
+    train->add_option("--shapes", o->shapes, "layer shapes in the training set (default 2000)")->check(positive_count("shapes"));
+    train->add_option("--mappings-per-shape", o->mappings_per_shape, "random valid mappings per shape (default 500)")->check(positive_count("mappings"));
+    train->add_option("--epochs", o->epochs, "training epochs (default 24)")->check(positive_count("epochs"));
+    train->add_option("--seed", o->seed, "seed of the data set, the initial weights and the batch order")->capture_default_str()->check(seed_value());
+    train->add_option("--threads", o->threads, "threads that label the data set (training itself is on one)")->capture_default_str()->check(positive_count("threads"));
     train->callback([o, &exit_code] { exit_code = run_train(*o); });
 
     CLI::App* eval = c->add_subcommand("eval", "held-out accuracy: rank correlation and relative error of predicted EDP on unseen shapes");
     eval->add_option("--model", o->model_path, "a surrogate file (default: the shipped one)");
-    eval->add_option("--shapes", o->shapes, "unseen layer shapes (default 200)")->check(CLI::PositiveNumber);
-    eval->add_option("--mappings-per-shape", o->mappings_per_shape, "random valid mappings per shape (default 200)")->check(CLI::PositiveNumber);
-    eval->add_option("--seed", o->seed, "seed of the unseen shapes")->capture_default_str();
-    eval->add_option("--threads", o->threads, "labelling threads")->capture_default_str()->check(CLI::PositiveNumber);
+    eval->add_option("--shapes", o->shapes, "unseen layer shapes (default 200)")->check(positive_count("shapes"));
+    eval->add_option("--mappings-per-shape", o->mappings_per_shape, "random valid mappings per shape (default 200)")->check(positive_count("mappings"));
+    eval->add_option("--seed", o->seed, "seed of the unseen shapes")->capture_default_str()->check(seed_value());
+    eval->add_option("--threads", o->threads, "labelling threads")->capture_default_str()->check(positive_count("threads"));
     eval->callback([o, &exit_code] { exit_code = run_eval(*o); });
 
     CLI::App* bench = c->add_subcommand("bench", "time a surrogate step (forward + input gradient, batched) against a cost-model query");
@@ -256,13 +257,13 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
 
     CLI::App* compare = c->add_subcommand("compare", "the paper's iso-iteration and iso-time comparisons on its Table 1 layers");
     compare->add_option("--model", o->model_path, "a surrogate file (default: the shipped one)");
-    compare->add_option("--runs", o->runs, "runs per layer and method")->capture_default_str()->check(CLI::PositiveNumber);
-    compare->add_option("--budget", o->budget, "cost-model queries per run (iso-iteration)")->capture_default_str()->check(CLI::PositiveNumber);
+    compare->add_option("--runs", o->runs, "runs per layer and method")->capture_default_str()->check(positive_count("runs"));
+    compare->add_option("--budget", o->budget, "cost-model queries per run (iso-iteration)")->capture_default_str()->check(positive_count("queries"));
     compare->add_option("--iso-time", o->iso_time, "seconds per run for iso-time (0: Mind Mappings' mean time at iso-iteration)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(amount_or_zero("seconds", "Mind Mappings' mean time at iso-iteration"));
     compare->add_option("--methods", o->methods, "comma-separated: mindmappings, sa, stdga, gamma, gamma-guided, random, ...")->capture_default_str();
-    compare->add_option("--seed", o->seed, "seed")->capture_default_str();
-    compare->add_option("--threads", o->threads, "runs in parallel")->capture_default_str()->check(CLI::PositiveNumber);
+    compare->add_option("--seed", o->seed, "seed")->capture_default_str()->check(seed_value());
+    compare->add_option("--threads", o->threads, "runs in parallel")->capture_default_str()->check(positive_count("threads"));
     compare->add_option("--json", o->json_out, "write the rows as JSON to this file");
     compare->callback([o, &exit_code] { exit_code = run_compare(*o); });
 }

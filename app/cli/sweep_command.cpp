@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cli/sweep_mpi.hpp"
 #include "sweep/dry_run.hpp"
 #include "sweep/sweep_runner.hpp"
@@ -199,11 +200,11 @@ void add_sweep_command(CLI::App& app, int& exit_code) {
     c->add_option("--db", o->db, "the results database (SQLite; created if absent, resumed if it exists)")->required();
     c->add_option("--threads", o->threads,
                   "threads per rank (0 = this machine's cores shared by its ranks); results do not depend on it")
-        ->check(CLI::NonNegativeNumber);
+        ->check(count_or_zero("threads", "this machine's cores shared by its ranks"));
     c->add_flag("--dry-run", o->dry_run, "print the run count and an estimate of the time per run from a few samples");
     c->add_option("--samples", o->samples, "--dry-run: at most this many sample runs (one per algorithm)")
         ->capture_default_str()
-        ->check(CLI::Range(1, 1000));
+        ->check(count_in_range(1, 1000, "sample runs"));
     c->add_flag("--quiet", o->quiet, "no line per run");
     c->add_flag("--coordinator-only", o->coordinator_only,
                 "under mpirun, rank 0 only hands out runs and writes results (for hundreds of ranks with short runs)");

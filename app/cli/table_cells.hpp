@@ -19,6 +19,24 @@ inline std::string cell(double v, int digits = 4) {
     return buf;
 }
 
+// "+4.1%" or "-7.2%": how far a value is above (or, for a mapping MAESTRO's model undercounts,
+// below) its lower bound; "-" when there is no bound to compare with.
+inline std::string percent_from_bound(double value, double bound) {
+    if (!(bound > 0) || !std::isfinite(value)) return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f%%", (value / bound - 1) * 100);
+    return buf;
+}
+
+// "4.1% above" or "7.2% below", for sentences.
+inline std::string above_or_below_bound(double value, double bound) {
+    if (!(bound > 0) || !std::isfinite(value)) return "no bound";
+    const double percent = (value / bound - 1) * 100;
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.1f%% %s", std::abs(percent), percent < 0 ? "below" : "above");
+    return buf;
+}
+
 // Geometric mean of the finite positive values; NAN when there are none.
 inline double geometric_mean(const std::vector<double>& values) {
     double log_sum = 0;

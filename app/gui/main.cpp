@@ -1,6 +1,7 @@
 // mapscape: the desktop application. `mapscape [STUDY.json]` opens a study (the bundled example
 // when none is given); `--screenshots DIR` runs a short search and saves a picture of each main
-// view (used for the README under Xvfb).
+// view (used for the README under Xvfb). While a study has unsaved changes a recovery copy is
+// kept (ui/recovery_store.hpp), and the copies of sessions that died are offered at start-up.
 #include <malloc.h>
 
 #include <cstdio>
@@ -9,13 +10,16 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFile>
 #include <QIcon>
 #include <QTabWidget>
 #include <QTimer>
 
 #include "main_window.hpp"
+#include "recovery_store.hpp"
 #include "results_benchmark.hpp"
 #include "screenshots.hpp"
+#include "test_drive.hpp"
 #include "ui_benchmark.hpp"
 
 int main(int argc, char** argv) {
@@ -52,6 +56,20 @@ int main(int argc, char** argv) {
     QCommandLineOption results_benchmark("benchmark-results",
                                          "measure the results view's event-loop stalls on a synthetic database of N runs, then quit", "N");
     parser.addOption(results_benchmark);
+    QCommandLineOption no_recovery("no-recovery", "keep no recovery copy of unsaved work and offer none");
+    QCommandLineOption recovery_answer("recovery-answer",
+                                       "answer the offer of a crashed session's unsaved work without the banner: restore (the newest copy), "
+                                       "discard or later (every copy)",
+                                       "ANSWER");
+    QCommandLineOption test_drive("test-drive",
+                                  "for tests: work the window through STEPS (comma-separated: edit, search, schedule, codesign, wait-copy), "
+                                  "then print \"test-drive: done\" and keep running",
+                                  "STEPS");
+    QCommandLineOption dump_study("dump-study-json",
+                                  "for tests: once started (after --recovery-answer and --test-drive), write the study and the window's "
+                                  "state to FILE as JSON and quit cleanly",
+                                  "FILE");
+    parser.addOptions({no_recovery, recovery_answer, test_drive, dump_study});
     parser.process(app);
     if (parser.isSet(bench)) {
         mapscape::ui::UiBenchOptions o;
@@ -78,11 +96,56 @@ int main(int argc, char** argv) {
         window.resize(wh[0].toInt(), wh[1].toInt());
     }
     if (parser.isSet(db)) window.open_results_database(parser.value(db));
+    // Recovery copies belong to sessions a person works in, not to picture or benchmark runs.
+    const bool automated = parser.isSet(shots) || parser.isSet(results_benchmark);
+    if (!parser.isSet(no_recovery) && !automated) window.enable_recovery(mapscape::ui::RecoveryStore::default_directory());
+    const bool scripted = parser.isSet(recovery_answer) || parser.isSet(test_drive) || parser.isSet(dump_study);
+    if (scripted) window.set_interactive(false);  // no dialog may wait for an answer nobody gives
+    if (parser.isSet(recovery_answer)) {
+        const QString answer = parser.value(recovery_answer);
+        if (answer == "restore")
+            window.restore_offered_copy();
+        else if (answer == "discard")
+            while (window.discard_offered_copy()) {}
+        else if (answer == "later")
+            while (window.postpone_offered_copy()) {}
+        else {
+            std::fprintf(stderr, "mapscape: --recovery-answer wants restore, discard or later, not \"%s\"\n", qPrintable(answer));
+            return 2;
+        }
+    }
+    int exit_code = 0;
+    auto dump_and_quit = [&] {
+        if (!parser.isSet(dump_study)) return;
+        QFile out(parser.value(dump_study));
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(mapscape::ui::window_state_json(window)) < 0) {
+            std::fprintf(stderr, "mapscape: cannot write %s\n", qPrintable(parser.value(dump_study)));
+            exit_code = 1;
+        }
+        out.close();
+        window.close();  // the clean close: the recovery copy goes
+    };
+    if (parser.isSet(test_drive)) {
+        const QStringList steps = parser.value(test_drive).split(',', Qt::SkipEmptyParts);
+        for (const QString& step : steps)
+            if (!mapscape::ui::test_drive_step_known(step)) {
+                std::fprintf(stderr, "mapscape: unknown --test-drive step \"%s\" (edit, search, schedule, codesign, wait-copy)\n", qPrintable(step));
+                return 2;
+            }
+        mapscape::ui::run_test_drive(window, steps, [&] {
+            std::printf("test-drive: done\n");
+            std::fflush(stdout);
+            dump_and_quit();
+        });
+    } else if (parser.isSet(dump_study)) {
+        QTimer::singleShot(0, &window, dump_and_quit);
+    }
     if (parser.isSet(results_benchmark)) {
         mapscape::ui::run_results_benchmark(window, parser.value(results_benchmark).toInt(), [&app](int code) { app.exit(code); });
     }
     if (parser.isSet(shots)) {
         mapscape::ui::take_screenshots(window, parser.value(shots), [&app](int code) { app.exit(code); });
     }
-    return app.exec();
+    const int code = app.exec();
+    return code != 0 ? code : exit_code;
 }

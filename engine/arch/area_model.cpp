@@ -6,6 +6,7 @@
 #include "util/data_paths.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -89,8 +90,12 @@ const AreaModel& area_model(const std::string& id) {
     for (const AreaModel& m : area_models())
         if (m.id == id) return m;
     std::string known;
-    for (const AreaModel& m : area_models()) known += (known.empty() ? "" : ", ") + m.id;
-    throw InputError({id, 0, 0}, "unknown area model \"" + id + "\" (known: " + known + ")");
+    std::vector<std::string> ids;
+    for (const AreaModel& m : area_models()) {
+        known += (known.empty() ? "" : ", ") + m.id;
+        ids.push_back(m.id);
+    }
+    throw InputError({id, 0, 0}, "unknown area model \"" + id + "\"" + did_you_mean(id, ids) + " (known: " + known + ")");
 }
 
 std::int64_t max_pes_within(const AreaModel& m, const Accelerator& acc, double budget_um2) {

@@ -2,6 +2,7 @@
 
 #include "arch/accelerator_json.hpp"
 #include "util/diagnostic.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -101,8 +102,13 @@ Accelerator accelerator_preset(const std::string& id) {
     for (const auto& p : accelerator_presets())
         if (p.id == id) return p.accelerator;
     std::string known;
-    for (const auto& p : accelerator_presets()) known += (known.empty() ? "" : ", ") + p.id;
-    throw InputError({id, 0, 0}, "no accelerator preset called \"" + id + "\" (known: " + known + ")");
+    std::vector<std::string> ids;
+    for (const auto& p : accelerator_presets()) {
+        known += (known.empty() ? "" : ", ") + p.id;
+        ids.push_back(p.id);
+    }
+    throw InputError({id, 0, 0}, "no accelerator preset called \"" + id + "\"" + did_you_mean(id, ids) + " (known: " + known +
+                                     ", or an accelerator file: .json or a MAESTRO HW .m)");
 }
 
 Accelerator load_platform(const std::string& id_or_path) {

@@ -4,6 +4,7 @@
 
 #include "arch/presets.hpp"
 #include "util/diagnostic.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -12,7 +13,7 @@ CodesignPlatform codesign_platform(const std::string& id) {
     // the cloud; NoC, off-chip bandwidth, word size and clock as GAMMA's Edge and Cloud platforms.
     if (id == "edge") return {id, 0.2e6, accelerator_preset("edge")};
     if (id == "cloud") return {id, 7.0e6, accelerator_preset("cloud")};
-    throw InputError({id, 0, 0}, "unknown co-design platform \"" + id + "\" (known: edge, cloud)");
+    throw InputError({id, 0, 0}, "unknown co-design platform \"" + id + "\"" + did_you_mean(id, {"edge", "cloud"}) + " (known: edge, cloud)");
 }
 
 double design_objective(const Objective& objective, double runtime_cycles, double energy_nj, double area_um2) {

@@ -87,11 +87,9 @@ private:
     [[noreturn]] void error(const Token& t, const std::string& message) const {
         throw InputError(where(t), message);
     }
+    // Where the file ends, line and column, so that even an empty file's error has both.
     [[noreturn]] void error_at_end(const std::string& message) const {
-        int line = 1;
-        for (char c : text_)
-            if (c == '\n') ++line;
-        throw InputError({file_, line, 0}, message);
+        throw InputError(location_of(text_.size()), message);
     }
     SourceLocation location_of(std::size_t offset) const {
         int line = 1;

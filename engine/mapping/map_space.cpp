@@ -4,6 +4,7 @@
 
 #include "util/diagnostic.hpp"
 #include "util/json_document.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -90,7 +91,8 @@ MapSpace map_space_preset(std::string_view style) {
     }
     std::string known;
     for (const std::string& n : map_space_presets()) known += (known.empty() ? "" : ", ") + n;
-    throw InputError({std::string(style), 0, 0}, "unknown map space \"" + std::string(style) + "\" (known: " + known + ")");
+    throw InputError({std::string(style), 0, 0}, "unknown map space \"" + std::string(style) + "\"" +
+                                                      did_you_mean(style, map_space_presets()) + " (known: " + known + ")");
 }
 
 std::string describe(const MapSpace& space) {

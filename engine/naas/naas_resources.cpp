@@ -3,6 +3,7 @@
 #include "arch/presets.hpp"
 #include "mapping/map_space.hpp"
 #include "util/diagnostic.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -63,7 +64,7 @@ NaasResources naas_resources(const std::string& id) {
     if (!file) {
         std::string known;
         for (const std::string& k : naas_resource_ids()) known += (known.empty() ? "" : ", ") + k;
-        throw InputError({id, 0, 0}, "unknown resources \"" + id + "\" (known: " + known + ", or an accelerator file)");
+        throw InputError({id, 0, 0}, "unknown resources \"" + id + "\"" + did_you_mean(id, naas_resource_ids()) + " (known: " + known + ", or an accelerator file)");
     }
     Accelerator acc = load_platform(id);
     FixedDataflow native = FixedDataflow::Nvdla;

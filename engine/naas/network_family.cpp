@@ -8,6 +8,7 @@
 #include "util/diagnostic.hpp"
 #include "util/json_document.hpp"
 #include "workload/model.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -40,7 +41,14 @@ NetworkFamily load_network_family(const std::string& name_or_path) {
     std::string path = name_or_path;
     if (path.find('/') == std::string::npos && path.find(".json") == std::string::npos)
         path = models_directory() + "/families/" + name_or_path + ".json";
-    if (!std::filesystem::exists(path)) throw InputError({name_or_path, 0, 0}, "no network family \"" + name_or_path + "\" (looked for " + path + ")");
+    if (!std::filesystem::exists(path)) {
+        std::vector<std::string> bundled;
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(models_directory() + "/families", ec))
+            if (entry.path().extension() == ".json") bundled.push_back(entry.path().stem().string());
+        throw InputError({name_or_path, 0, 0}, "no network family \"" + name_or_path + "\"" + did_you_mean(name_or_path, bundled) +
+                                                   " (looked for " + path + ")");
+    }
     const JsonDocument doc = JsonDocument::read(path);
     doc.check_format("mapscape-network-family", 1, "network family");
     const nlohmann::json& root = doc.root();

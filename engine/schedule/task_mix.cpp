@@ -6,6 +6,7 @@
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -79,7 +80,8 @@ TaskMix load_task_mix(const std::string& name_or_path) {
     if (name_or_path.find('/') == std::string::npos && name_or_path.find('.') == std::string::npos) {
         std::string known;
         for (const auto& n : bundled_mix_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({name_or_path, 0, 0}, "no task mix called \"" + name_or_path + "\" (bundled: " + known + ")");
+        throw InputError({name_or_path, 0, 0}, "no task mix called \"" + name_or_path + "\"" +
+                                                   did_you_mean(name_or_path, bundled_mix_names()) + " (bundled: " + known + ")");
     }
     return parse_task_mix_json(read_text_file(name_or_path), name_or_path);
 }

@@ -46,6 +46,14 @@ SearchSettings search_settings_from(const JsonDocument& doc, const nlohmann::jso
     return s;
 }
 
+// A true/false field (absent: false); another type is an error with its position, not an
+// exception from the JSON library.
+bool flag_or(const JsonDocument& doc, const nlohmann::json& o, const std::string& p, const std::string& key) {
+    if (!o.contains(key)) return false;
+    if (!o[key].is_boolean()) doc.fail(json_child(p, key), "\"" + key + "\" must be true or false");
+    return o[key].get<bool>();
+}
+
 }  // namespace
 
 Mapping Study::mapping_for(int layer) const {
@@ -64,10 +72,12 @@ Study new_study(const std::string& model_name, const std::string& preset) {
     return s;
 }
 
-std::string study_to_json_text(const Study& s) {
+nlohmann::ordered_json study_to_json(const Study& s) {
     nlohmann::ordered_json j;
     j["format"] = "mapscape-study";
-    j["version"] = kStudyFormatVersion;
+    // Version 1 readers know everything but the results of version 2: they can open such a study.
+    const bool has_results = s.codesign || s.naas || s.schedule_result;
+    j["version"] = has_results ? kStudyFormatVersion : 1;
     j["name"] = s.name;
     j["workload_source"] = s.workload_source;
     j["model"] = model_to_json(s.model);
@@ -106,11 +116,14 @@ std::string study_to_json_text(const Study& s) {
         runs.push_back(std::move(rj));
     }
     j["runs"] = std::move(runs);
-    j["schedule"] = {{"mix", s.schedule.mix},         {"setting", s.schedule.setting}, {"bw_gbps", s.schedule.bandwidth_gbps},
-                     {"algorithm", s.schedule.algorithm}, {"budget", s.schedule.budget}, {"seed", s.schedule.seed},
-                     {"group", s.schedule.group}};
-    return json_text(j, 1) + "\n";
+    j["schedule"] = schedule_settings_to_json(s.schedule);
+    if (s.codesign) j["codesign"] = codesign_record_to_json(*s.codesign);
+    if (s.naas) j["naas"] = naas_record_to_json(*s.naas);
+    if (s.schedule_result) j["schedule_result"] = schedule_record_to_json(*s.schedule_result);
+    return j;
 }
+
+std::string study_to_json_text(const Study& s) { return json_text(study_to_json(s), 1) + "\n"; }
 
 Study parse_study_json(std::string_view text, const std::string& file_name) {
     const JsonDocument doc = JsonDocument::parse(text, file_name);
@@ -147,7 +160,7 @@ Study parse_study_json(std::string_view text, const std::string& file_name) {
             r.label = doc.string_or(rv, p, "label", "");
             if (rv.contains("settings")) r.settings = search_settings_from(doc, rv["settings"], json_child(p, "settings"));
             r.wall_seconds = doc.number_or(rv, p, "wall_s", 0, 0, 1e12);
-            r.stopped = rv.value("stopped", false);
+            r.stopped = flag_or(doc, rv, p, "stopped");
             const auto& ls = doc.array(rv, p, "layers");
             for (std::size_t k = 0; k < ls.size(); ++k) {
                 const std::string lp = json_child(json_child(p, "layers"), k);
@@ -155,7 +168,7 @@ Study parse_study_json(std::string_view text, const std::string& file_name) {
                 if (!lv.is_object()) doc.fail(lp, "each layer result must be an object");
                 LayerRunResult l;
                 l.layer = static_cast<int>(doc.integer(lv, lp, "layer", 0, layers - 1));
-                l.found = lv.value("found", false);
+                l.found = flag_or(doc, lv, lp, "found");
                 if (l.found) {
                     l.best_mapping = mapping_from_json(doc, lv["best_mapping"], json_child(lp, "best_mapping"));
                     l.objective_value = doc.number_or(lv, lp, "objective_value", 0, 0, 1e300);
@@ -178,16 +191,11 @@ Study parse_study_json(std::string_view text, const std::string& file_name) {
             s.runs.push_back(std::move(r));
         }
     }
-    if (root.contains("schedule")) {
-        const auto& v = doc.object(root, "", "schedule");
-        s.schedule.mix = doc.string_or(v, "/schedule", "mix", s.schedule.mix);
-        s.schedule.setting = doc.string_or(v, "/schedule", "setting", s.schedule.setting);
-        s.schedule.bandwidth_gbps = doc.number_or(v, "/schedule", "bw_gbps", s.schedule.bandwidth_gbps, 1e-6, 1e9);
-        s.schedule.algorithm = doc.string_or(v, "/schedule", "algorithm", s.schedule.algorithm);
-        s.schedule.budget = doc.integer_or(v, "/schedule", "budget", s.schedule.budget, 1, kIntMax);
-        s.schedule.seed = static_cast<std::uint64_t>(doc.integer_or(v, "/schedule", "seed", 1, 0, kIntMax));
-        s.schedule.group = static_cast<int>(doc.integer_or(v, "/schedule", "group", 1, 1, kIntMax));
-    }
+    if (root.contains("schedule")) s.schedule = schedule_settings_from_json(doc, doc.object(root, "", "schedule"), "/schedule");
+    auto present = [&root](const char* key) { return root.contains(key) && !root[key].is_null(); };
+    if (present("codesign")) s.codesign = codesign_record_from_json(doc, root["codesign"], "/codesign");
+    if (present("naas")) s.naas = naas_record_from_json(doc, root["naas"], "/naas");
+    if (present("schedule_result")) s.schedule_result = schedule_record_from_json(doc, root["schedule_result"], "/schedule_result");
     return s;
 }
 

@@ -1,25 +1,32 @@
 // A study: what the desktop app edits and saves. The workload (stored whole, so the file stands
 // alone), the accelerator, the dataflow the user set for each layer, the search settings, the
 // finished searches (best mapping, cost and convergence per layer; not every evaluated point),
-// and the scheduling settings. Saved as "mapscape-study" JSON, version 1.
+// and the scheduling settings; from version 2 also the last finished co-design, NAAS search and
+// schedule (study_results.hpp). Saved as "mapscape-study" JSON: version 1 when it holds none of
+// those, so that older builds still open it, else version 2.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "arch/accelerator.hpp"
 #include "mapping/mapping.hpp"
 #include "search/objective.hpp"
 #include "search/problem.hpp"
+#include "study/study_results.hpp"
+#include "study/study_settings.hpp"
 #include "workload/model.hpp"
 
 namespace mapscape {
 
-inline constexpr int kStudyFormatVersion = 1;
+inline constexpr int kStudyFormatVersion = 2;
 
 struct SearchSettings {
     std::string algorithm = "gamma";
@@ -54,17 +61,6 @@ struct SearchRun {
     bool operator==(const SearchRun&) const = default;
 };
 
-struct ScheduleSettings {
-    std::string mix = "mix";
-    std::string setting = "S2";
-    double bandwidth_gbps = 16;
-    std::string algorithm = "magma";
-    std::int64_t budget = 10000;
-    std::uint64_t seed = 1;
-    int group = 1;  // 1-based
-    bool operator==(const ScheduleSettings&) const = default;
-};
-
 struct Study {
     std::string name = "Untitled study";
     std::string workload_source;  // where the model came from (a bundled name or a file)
@@ -76,6 +72,10 @@ struct Study {
     SearchSettings search;
     std::vector<SearchRun> runs;
     ScheduleSettings schedule;
+    // The last finished run of each kind (format version 2), if any.
+    std::optional<CodesignRecord> codesign;
+    std::optional<NaasRecord> naas;
+    std::optional<ScheduleRecord> schedule_result;
     bool operator==(const Study&) const = default;
 
     // The dataflow shown for a layer: the user's, or a default one (NVDLA-like with the tile rule
@@ -86,6 +86,7 @@ struct Study {
 // A study of a bundled model on a preset accelerator.
 Study new_study(const std::string& model_name, const std::string& preset);
 
+nlohmann::ordered_json study_to_json(const Study& study);
 std::string study_to_json_text(const Study& study);
 // Throws InputError with file:line:column; refuses newer versions with a clear message.
 Study parse_study_json(std::string_view text, const std::string& file_name);

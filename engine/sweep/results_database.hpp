@@ -1,7 +1,8 @@
 // The results database of a sweep: one SQLite file per study, written by one process (the
 // sweep's rank 0) a run per transaction, read by the desktop app. The schema (version 1) is in
-// results_database.cpp and the README; a file that is not a SQLite database, another
-// application's database, a newer schema or a corrupt file is refused with the reason.
+// results_database.cpp and docs/formats/results-database.md; a file that is not a SQLite
+// database, another application's database, a newer schema or a corrupt file is refused with the
+// reason.
 #pragma once
 
 #include <cstdint>

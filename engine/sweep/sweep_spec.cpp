@@ -11,6 +11,7 @@
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/layer_selection.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -101,11 +102,10 @@ public:
 
 private:
     [[noreturn]] void unknown_field(const std::string& key, bool codesign) const {
-        std::string hint;
-        for (const auto* fields : {&kCommonFields, codesign ? &kCodesignFields : &kSearchFields})
-            for (const std::string& known : *fields)
-                if (known.starts_with(key) || key.starts_with(known)) hint = " (did you mean \"" + known + "\"?)";
-        doc_.fail(json_child("", key), "unknown field \"" + key + "\"" + hint);
+        std::vector<std::string> fields;
+        for (const auto* list : {&kCommonFields, codesign ? &kCodesignFields : &kSearchFields})
+            fields.insert(fields.end(), list->begin(), list->end());
+        doc_.fail(json_child("", key), "unknown field \"" + key + "\"" + did_you_mean(key, fields));
     }
 
     RunKind kind() const {
@@ -275,7 +275,8 @@ private:
             if (entry.name.empty()) {
                 std::string known;
                 for (const auto& n : codesign ? codesign_algorithm_names() : algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-                doc_.fail(p, "unknown " + std::string(codesign ? "co-design " : "") + "algorithm \"" + name + "\" (known: " + known + ")");
+                doc_.fail(p, "unknown " + std::string(codesign ? "co-design " : "") + "algorithm \"" + name + "\"" +
+                                 did_you_mean(name, codesign ? codesign_algorithm_names() : algorithm_names()) + " (known: " + known + ")");
             }
             check_unique(seen, entry.name, p, "algorithms");
             out.push_back(std::move(entry));

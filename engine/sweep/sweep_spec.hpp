@@ -1,6 +1,6 @@
 // A sweep spec: the axes of a design-space study (models, accelerators, systems, algorithms,
 // objectives, budgets, seeds) whose cartesian product is the set of runs. Read from
-// "mapscape-sweep" JSON with FILE:LINE:COL errors; the README documents the format.
+// "mapscape-sweep" JSON with FILE:LINE:COL errors; docs/formats/sweep-spec.md documents the format.
 #pragma once
 
 #include <cstdint>

@@ -10,6 +10,7 @@
 #include "workload/model.hpp"
 #include "util/data_paths.hpp"
 #include "util/json_text.hpp"
+#include "util/closest_name.hpp"
 
 namespace mapscape {
 
@@ -155,6 +156,7 @@ Model parse_gamma_csv(std::string_view text, const std::string& file_name) {
         std::int64_t v[7];
         int count = 0;
         std::size_t field_start = 0;
+        SourceLocation type_at{file_name, line_no, 1};  // where the T column starts
         for (std::size_t i = 0; i <= line.size(); ++i) {
             if (i < line.size() && line[i] != ',') continue;
             std::string_view field = line.substr(field_start, i - field_start);
@@ -166,6 +168,7 @@ Model parse_gamma_csv(std::string_view text, const std::string& file_name) {
             auto [p, ec] = std::from_chars(field.data(), field.data() + field.size(), x);
             if (ec != std::errc() || p != field.data() + field.size() || x < 0 || x > kIntMax)
                 throw InputError(at, "expected a whole number, found '" + std::string(field) + "'");
+            if (count == 6) type_at = at;
             v[count++] = x;
             field_start = i + 1;
         }
@@ -180,14 +183,14 @@ Model parse_gamma_csv(std::string_view text, const std::string& file_name) {
             case 2: l = Layer::depthwise(name, v[1], v[4], v[5], v[2], v[3]); break;
             case 3: l = Layer::gemm(name, v[0], v[1], v[2]); break;
             default:
-                throw InputError({file_name, line_no, 0},
+                throw InputError(type_at,
                                  "unknown layer type code T = " + std::to_string(v[6]) +
                                      " (0 FC, 1 CONV, 2 depthwise CONV, 3 GEMM)");
         }
         if (std::string p = layer_problem(l); !p.empty()) throw InputError(row, p);
         m.layers.push_back(std::move(l));
     }
-    if (m.layers.empty()) throw InputError({file_name, line_no, 0}, "the table has no layer rows");
+    if (m.layers.empty()) throw InputError({file_name, std::max(line_no, 1), 1}, "the table has no layer rows");
     return m;
 }
 
@@ -228,13 +231,18 @@ Model load_bundled_model(const std::string& name) {
     if (!std::filesystem::exists(path)) {
         std::string known;
         for (const auto& n : bundled_model_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({name, 0, 0}, "no bundled model called \"" + name + "\" (known: " + known + ")");
+        throw InputError({name, 0, 0}, "no bundled model called \"" + name + "\"" +
+                                           did_you_mean(name, bundled_model_names()) + " (known: " + known + ")");
     }
     return load_model_file(path);
 }
 
 Model load_model(const std::string& name_or_path) {
     if (std::filesystem::exists(name_or_path) && !std::filesystem::is_directory(name_or_path))
+        return load_model_file(name_or_path);
+    // Bundled names have neither a directory nor an extension: "nothere.m" is a file that is
+    // missing ("cannot open"), not a model name nobody bundled.
+    if (name_or_path.find('/') != std::string::npos || std::filesystem::path(name_or_path).has_extension())
         return load_model_file(name_or_path);
     return load_bundled_model(name_or_path);
 }

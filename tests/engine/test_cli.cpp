@@ -63,7 +63,7 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("syntax") << "Network n {\n Layer l {\n  Type: CONV\n  Dimensions { K: 4, C: 4, R: 1, S: 1, Y: 4, X: 4 }\n  Dataflow { SpatialMap(1,1) K; TemporalMapp(1,1) C; }\n }\n}\n"
                                 << ":5:33: expected TemporalMap";
-        QTest::newRow("empty") << "" << ":1: no 'Network";
+        QTest::newRow("empty") << "" << ":1:1: no 'Network";
         QTest::newRow("binary") << QString::fromLatin1("\x01\x02\xff\xfe{{{") << ":1:3: invalid UTF-8 byte 0xFF";
         // A layer name with a byte that is not UTF-8 (a Latin-1 file, a corrupted copy) used to
         // reach the JSON writer, which failed with no location.
@@ -100,6 +100,144 @@ private slots:
         QVERIFY(r.out.isEmpty());
         QCOMPARE(cli({"frobnicate"}).exit_code, 2);
         QCOMPARE(cli({"--help"}).exit_code, 0);
+    }
+
+    // What a user types wrong: each is refused with exit code 2, nothing on stdout, and a
+    // message that says what is wrong and, where a name was misspelled, the likely one.
+    void command_line_mistakes_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString example = data("maestro_reference/mappings/example.m");
+        QTest::newRow("missing model file") << QStringList{"model", "convert", "nothere.m", "out.json"}
+                                            << "nothere.m: cannot open: No such file or directory";
+        QTest::newRow("missing model file in a directory")
+            << QStringList{"search", "--model", "/nonexistent/net.json"} << "/nonexistent/net.json: cannot open";
+        QTest::newRow("misspelled model") << QStringList{"search", "--model", "resnet1"}
+                                          << "no bundled model called \"resnet1\" (did you mean \"resnet18\"?)";
+        QTest::newRow("misspelled option") << QStringList{"search", "--model", "resnet18", "--budgte", "2000"}
+                                           << "unknown option --budgte (did you mean --budget?)";
+        QTest::newRow("misspelled option=value") << QStringList{"search", "--model", "resnet18", "--budgte=2000"}
+                                                 << "unknown option --budgte (did you mean --budget?)";
+        QTest::newRow("unknown option") << QStringList{"schedule", "--mix", "vision", "--frobnicate"}
+                                        << "mapscape-cli schedule: unknown option --frobnicate;";
+        QTest::newRow("stray argument") << QStringList{"search", "--model", "resnet18", "2000"}
+                                        << "unexpected argument \"2000\"";
+        QTest::newRow("misspelled command") << QStringList{"serach", "--model", "resnet18"}
+                                            << "unknown command \"serach\" (did you mean \"search\"?)";
+        QTest::newRow("misspelled subcommand") << QStringList{"model", "lsit"}
+                                               << "unknown command \"lsit\" (did you mean \"list\"?)";
+        QTest::newRow("no command") << QStringList{} << "a command is needed: eval,";
+        QTest::newRow("required option") << QStringList{"search"} << "--model is required";
+        QTest::newRow("option without its value") << QStringList{"search", "--model", "resnet18", "--budget"} << "--budget";
+        QTest::newRow("negative budget") << QStringList{"search", "--model", "resnet18", "--budget", "-5"}
+                                         << "--budget must be a positive number of samples, not \"-5\"";
+        QTest::newRow("zero budget") << QStringList{"search", "--model", "resnet18", "--budget", "0"}
+                                     << "--budget must be a positive number of samples, not \"0\"";
+        QTest::newRow("budget text") << QStringList{"search", "--model", "resnet18", "--budget", "many"}
+                                     << "--budget must be a positive number of samples, not \"many\"";
+        QTest::newRow("schedule budget") << QStringList{"schedule", "--mix", "vision", "--budget", "0"}
+                                         << "--budget must be a positive number of samples";
+        QTest::newRow("codesign budget") << QStringList{"codesign", "--model", "resnet18", "--budget", "-1"}
+                                         << "--budget must be a positive number of samples";
+        QTest::newRow("threads") << QStringList{"search", "--model", "resnet18", "--threads", "-2"}
+                                 << "--threads must be a whole number of threads (0: one per core), not \"-2\"";
+        QTest::newRow("time limit") << QStringList{"search", "--model", "resnet18", "--time-limit", "-1"}
+                                    << "--time-limit must be a number of seconds of at least 0";
+        QTest::newRow("seed") << QStringList{"search", "--model", "resnet18", "--seed", "-3"}
+                              << "--seed must be a whole number of at least 0 (a seed), not \"-3\"";
+        QTest::newRow("population") << QStringList{"search", "--model", "resnet18", "--population", "1"}
+                                    << "--population must be a whole number of genomes from 2 to 100000, not \"1\"";
+        QTest::newRow("PEs") << QStringList{"eval", example, "--num-pes", "0"}
+                             << "--num-pes must be a whole number of PEs from 1 to 2147483647, not \"0\"";
+        QTest::newRow("bandwidth") << QStringList{"schedule", "--mix", "vision", "--bw", "-16"}
+                                   << "--bw must be a positive number (GB/s), not \"-16\"";
+        QTest::newRow("bandwidth list") << QStringList{"schedule-compare", "--bw", "16,-1"}
+                                        << "--bw must be a comma-separated list of positive bandwidths (GB/s), not \"-1\"";
+        QTest::newRow("area budget") << QStringList{"codesign", "--model", "resnet18", "--area-budget", "0"}
+                                     << "--area-budget must be a positive number (mm^2), not \"0\"";
+        QTest::newRow("accuracy floor") << QStringList{"naas", "--resources", "eyeriss", "--accuracy-floor", "101"}
+                                        << "--accuracy-floor must be a number (percent) from 0 to 100, not \"101\"";
+        QTest::newRow("seed list") << QStringList{"compare", "--model", "resnet18", "--seeds", "1,two"}
+                                   << "--seeds must be a comma-separated list of seeds (whole numbers of at least 0), not \"two\"";
+        QTest::newRow("negative seed in a list") << QStringList{"codesign-compare", "--seeds", "-1"}
+                                                 << "--seeds must be a comma-separated list of seeds";
+        QTest::newRow("misspelled platform") << QStringList{"search", "--model", "resnet18", "--platform", "edg"}
+                                             << "no accelerator preset called \"edg\" (did you mean \"edge\"?)";
+        QTest::newRow("misspelled algorithm") << QStringList{"search", "--model", "resnet18", "--algo", "gama"}
+                                              << "unknown algorithm \"gama\" (did you mean \"gamma\"?)";
+        QTest::newRow("misspelled mix") << QStringList{"schedule", "--mix", "visoin"}
+                                        << "no task mix called \"visoin\" (did you mean \"vision\"?)";
+        QTest::newRow("misspelled scheduler") << QStringList{"schedule", "--mix", "vision", "--algo", "magam"}
+                                              << "unknown scheduling algorithm \"magam\" (did you mean \"magma\"?)";
+        QTest::newRow("misspelled co-design method") << QStringList{"codesign", "--model", "resnet18", "--algo", "digama"}
+                                                     << "unknown co-design method \"digama\" (did you mean \"digamma\"?)";
+        QTest::newRow("misspelled map space") << QStringList{"codesign", "--model", "resnet18", "--map-space", "nvdl"}
+                                              << "unknown map space \"nvdl\" (did you mean \"nvdla\"?)";
+        QTest::newRow("misspelled resources") << QStringList{"naas", "--resources", "eyeris"}
+                                              << "unknown resources \"eyeris\" (did you mean \"eyeriss\"?)";
+        QTest::newRow("misspelled co-design platform") << QStringList{"codesign", "--model", "resnet18", "--platform", "edg"}
+                                                       << "unknown co-design platform \"edg\" (did you mean \"edge\"?)";
+        QTest::newRow("misspelled objective") << QStringList{"search", "--model", "resnet18", "--objective", "latncy"}
+                                              << "cannot read objective \"latncy\" (did you mean \"latency\"?)";
+        QTest::newRow("misspelled network family") << QStringList{"naas", "--resources", "eyeriss", "--network", "mobilenet"}
+                                                   << "no network family \"mobilenet\" (did you mean \"mobilenet_v2\"?)";
+        QTest::newRow("a figure the paper has not") << QStringList{"naas-compare", "--figures", "7"}
+                                                    << "--figures must list the paper's figures 5, 8 and 9 (comma-separated), not \"7\"";
+        QTest::newRow("unrelated name, no guess") << QStringList{"search", "--model", "zzzzzz"}
+                                                  << "no bundled model called \"zzzzzz\" (known:";
+    }
+    void command_line_mistakes() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY2(!r.err.contains("1797693134862315"), r.err.constData());  // no DBL_MAX written out
+        QVERIFY(r.err.count('\n') <= 2);  // one message, not a screen of help
+    }
+
+    // An empty MAESTRO file's error has a line and a column, as every other error has.
+    void empty_mapping_file_has_a_column() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("empty.m");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        const Run r = cli({"eval", path});
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.startsWith((path + ":1:1: no 'Network { ... }' block").toUtf8()), r.err.constData());
+    }
+
+    // Small models are listed in the unit that shows their figure (DLRM was "0.000 GMACs").
+    void model_list_shows_small_models_in_their_unit() {
+        const Run r = cli({"model", "list"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(!r.out.contains(" 0.000 "), r.out.constData());
+        for (const QByteArray& line : r.out.split('\n')) {
+            if (!line.startsWith("dlrm ") && !line.startsWith("resnet18 ")) continue;
+            QVERIFY2(line.contains(line.startsWith("dlrm") ? "184.4 kMACs" : "2.269 GMACs"), line.constData());
+        }
+    }
+
+    // DiGamma behind Mapping-opt (NCF, 60 designs, seed 1: 2.23x) is "worse", not "0.45x better".
+    void codesign_compare_says_worse_when_digamma_is_behind() {
+        const Run r = cli({"codesign-compare", "--models", "ncf", "--platforms", "edge", "--algos", "digamma,map-opt-compute",
+                           "--seeds", "1", "--budget", "60", "--quiet"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(r.out.contains("against Mapping-opt 2.23x worse than the best, map-opt-compute"), r.out.constData());
+        QVERIFY2(!r.out.contains("better than the best"), r.out.constData());
+    }
+
+    // A result below its bound (a mapping MAESTRO's model undercounts, which --maestro-as-is
+    // accepts) reads "-7.2%", never "+-7.2%".
+    void below_bound_results_have_one_sign() {
+        const Run r = cli({"search", "--model", "resnet18", "--layer", "1-4", "--objective", "energy", "--budget", "3000",
+                           "--maestro-as-is", "--quiet"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(!r.out.contains("+-"), r.out.constData());
+        QVERIFY2(r.out.contains("is a mapping below its layer's bound"), r.out.constData());
     }
 
     // Scripts that score their own search's candidates keep one process and stream paths to it.
@@ -678,7 +816,7 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("mix") << QStringList{"--mix", "astronomy"} << "no task mix called \"astronomy\"";
         QTest::newRow("setting") << QStringList{"--mix", "vision", "--setting", "S7"} << "no setting S7";
-        QTest::newRow("bandwidth") << QStringList{"--mix", "vision", "--bw", "0"} << "bandwidth must be positive";
+        QTest::newRow("bandwidth") << QStringList{"--mix", "vision", "--bw", "0"} << "--bw must be a positive number (GB/s), not \"0\"";
         QTest::newRow("algorithm") << QStringList{"--mix", "vision", "--algo", "magic"} << "unknown scheduling algorithm";
         QTest::newRow("group") << QStringList{"--mix", "vision", "--group", "9"} << "group 9 does not exist";
     }

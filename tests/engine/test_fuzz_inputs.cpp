@@ -10,6 +10,8 @@
 #include "arch/maestro_hw_file.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
+#include "study/study.hpp"
+#include "study_samples.hpp"
 #include "test_support.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
@@ -190,6 +192,33 @@ private slots:
             }
         }
         qInfo() << "other inputs: accepted" << accepted << "rejected with a message" << rejected;
+        QVERIFY(accepted > 0 && rejected > 0);
+    }
+
+    // Studies with every kind of result (format version 2), as saved and as recovery copies hold
+    // them: a damaged one must come back as an InputError with its position, never as another
+    // exception (a view would index a schedule's jobs and cores with what it reads).
+    void mutated_studies() {
+        std::mt19937_64 rng(2828);
+        const std::string seed = study_to_json_text(testing::study_with_every_result(2));
+        int accepted = 0, rejected = 0;
+        for (int i = 0; i < iterations() / 2; ++i) {
+            const std::string mutant = mutate(seed, rng);
+            try {
+                const Study s = parse_study_json(mutant, "study.json");
+                if (s.schedule_result)
+                    for (const Segment& seg : s.schedule_result->timeline.segments)
+                        QVERIFY(seg.job >= 0 && seg.job < static_cast<int>(s.schedule_result->jobs.size()) && seg.core >= 0 &&
+                                seg.core < static_cast<int>(s.schedule_result->platform.cores.size()));
+                ++accepted;
+            } catch (const InputError& e) {
+                ++rejected;
+                QCOMPARE(e.diagnostic().where.file, std::string("study.json"));
+            } catch (const std::exception& e) {
+                QFAIL(qPrintable(QString("study: unexpected %1 on:\n%2").arg(e.what(), QString::fromStdString(mutant.substr(0, 400)))));
+            }
+        }
+        qInfo() << "studies: accepted" << accepted << "rejected with a message" << rejected;
         QVERIFY(accepted > 0 && rejected > 0);
     }
 };

@@ -122,7 +122,10 @@ Accelerator { PE { NumPEs: 4 } }
                                             << "bad.m:2:1: Layer l: filter size R = 5 is larger than input size Y = 3";
         QTest::newRow("cluster kind") << "Network n {\nLayer l {\nType: CONV\nDimensions { K: 1, C: 1, R: 1, S: 1, Y: 1, X: 1 }\nDataflow { Cluster(2, Q); }\n}\n}"
                                       << "bad.m:5:23: expected P (physical) or L (logical)";
-        QTest::newRow("no network") << "// nothing" << "bad.m:1: no 'Network { ... }' block";
+        // Errors at the end of the file name its line and column too (an empty file: 1:1).
+        QTest::newRow("no network") << "// nothing" << "bad.m:1:11: no 'Network { ... }' block";
+        QTest::newRow("empty file") << "" << "bad.m:1:1: no 'Network { ... }' block";
+        QTest::newRow("cut short") << "Network n {\nLayer l {\nType:" << "bad.m:3:6: unexpected end of file";
         QTest::newRow("huge") << "Network n {\nLayer l {\nType: CONV\nDimensions { K: 99999999999 }\n}\n}"
                               << "bad.m:4:17: the size of K 99999999999 is too large";
     }

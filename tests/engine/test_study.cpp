@@ -3,12 +3,15 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
+#include <functional>
 
 #include "arch/presets.hpp"
 #include "mapping/dataflow_text.hpp"
 #include "mapping/loop_nest.hpp"
 #include "search/fixed_dataflow.hpp"
+#include "study_samples.hpp"
 #include "study/study.hpp"
 #include "test_support.hpp"
 #include "util/diagnostic.hpp"
@@ -56,6 +59,56 @@ private slots:
         QVERIFY(read_text_file(path).find("\"layers\"") != std::string::npos);
     }
 
+    void results_of_every_kind_round_trip_in_version_2() {
+        const Study s = testing::study_with_every_result();
+        const std::string text = study_to_json_text(s);
+        QVERIFY(text.find("\"version\": 2") != std::string::npos);
+        const Study back = parse_study_json(text, "s.json");
+        QVERIFY(back.codesign && back.naas && back.schedule_result);
+        QVERIFY(back == s);
+        QCOMPARE(back.codesign->best.mappings.size(), std::size_t(3));
+        QVERIFY(std::isinf(back.codesign->trace.front().second));     // "nothing yet" survives as null
+        QVERIFY(std::isinf(back.naas->iterations_done[0].population[2]));
+        QCOMPARE(back.schedule_result->jobs[2].label(), std::string("resnet18#1/layer3"));
+        QCOMPARE(back.schedule_result->timeline.segments.size(), std::size_t(3));
+        // A study without those results stays version 1, which older builds open.
+        Study plain = s;
+        plain.codesign.reset();
+        plain.naas.reset();
+        plain.schedule_result.reset();
+        QVERIFY(study_to_json_text(plain).find("\"version\": 1,") != std::string::npos);
+        QVERIFY(parse_study_json(study_to_json_text(plain), "p.json") == plain);
+    }
+
+    void damaged_results_say_where() {
+        const std::string good = study_to_json_text(testing::study_with_every_result());
+        auto error_of = [](const std::string& text) {
+            try {
+                parse_study_json(text, "s.json");
+            } catch (const InputError& e) {
+                return e.diagnostic().to_string();
+            }
+            return std::string("no error");
+        };
+        auto damaged = [&good](const std::function<void(nlohmann::json&)>& change) {
+            nlohmann::json j = nlohmann::json::parse(good);
+            change(j);
+            return j.dump(1);
+        };
+        // A segment naming a job the schedule does not have would index past its jobs.
+        const std::string bad_job = error_of(damaged([](nlohmann::json& j) { j["schedule_result"]["timeline"]["segments"][2][1] = 7; }));
+        QVERIFY2(bad_job.find("the segment's job is not one of the schedule's") != std::string::npos, bad_job.c_str());
+        QVERIFY2(bad_job.rfind("s.json:", 0) == 0, bad_job.c_str());
+        const std::string bad_core = error_of(damaged([](nlohmann::json& j) { j["schedule_result"]["assignment"]["core"][1] = 9; }));
+        QVERIFY2(bad_core.find("not a core of the platform") != std::string::npos, bad_core.c_str());
+        const std::string bad_role = error_of(damaged([](nlohmann::json& j) { j["naas"]["best"]["hardware"]["parallel"][0] = "up"; }));
+        QVERIFY2(bad_role.find("unknown dimension role") != std::string::npos, bad_role.c_str());
+        const std::string bad_flag = error_of(damaged([](nlohmann::json& j) { j["codesign"]["found"] = 1; }));
+        QVERIFY2(bad_flag.find("\"found\" must be true or false") != std::string::npos, bad_flag.c_str());
+        const std::string bad_trace = error_of(damaged([](nlohmann::json& j) { j["codesign"]["trace"][1] = "x"; }));
+        QVERIFY2(bad_trace.find("a trace point is [samples, best]") != std::string::npos, bad_trace.c_str());
+    }
+
     void bad_files_say_where_and_what() {
         const std::string good = study_to_json_text(new_study("resnet18", "edge"));
         auto error_of = [](const std::string& text) {
@@ -68,7 +121,7 @@ private slots:
         };
         std::string newer = good;
         newer.replace(newer.find("\"version\": 1"), 12, "\"version\": 7");
-        QVERIFY2(error_of(newer).find("study format version 7 is newer than this Mapscape understands (1); please upgrade") !=
+        QVERIFY2(error_of(newer).find("study format version 7 is newer than this Mapscape understands (2); please upgrade") !=
                      std::string::npos,
                  error_of(newer).c_str());
         QVERIFY(error_of(newer).rfind("s.json:3:", 0) == 0);

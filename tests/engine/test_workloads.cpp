@@ -108,7 +108,7 @@ private slots:
             std::string("K,C,Y,X,R,S,T\n32,32,16,16.1,1,1\n"), true));
         QVERIFY2(got.startsWith("t.csv:2:10: expected a whole number, found '16.1'"), qPrintable(got));
         const QString t = QString::fromStdString(error_of("K,C,Y,X,R,S,T\n1,1,1,1,1,1,9\n", true));
-        QVERIFY2(t.startsWith("t.csv:2: unknown layer type code T = 9"), qPrintable(t));
+        QVERIFY2(t.startsWith("t.csv:2:13: unknown layer type code T = 9"), qPrintable(t));
         QVERIFY(QString::fromStdString(error_of("K,C,Y,X,R,S,T\n", true)).contains("no layer rows"));
     }
 
