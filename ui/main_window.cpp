@@ -513,9 +513,13 @@ void MainWindow::refresh_convergence() {
             continue;
         }
         std::vector<const Trace*> traces;
-        for (const LayerRunResult& l : r->layers) traces.push_back(&l.trace);
+        std::vector<Layer> trace_layers;
+        for (const LayerRunResult& l : r->layers) {
+            traces.push_back(&l.trace);
+            trace_layers.push_back(study.model.layers[static_cast<std::size_t>(l.layer)]);
+        }
         convergence_->set_curve(r->id, QString::fromStdString(r->label) + tr(" (sum of %1 layers)").arg(r->layers.size()),
-                                model_trace(traces));
+                                model_trace(traces, trace_layers));
     }
     if (!bound_layers.empty())
         convergence_->set_bound(objective_bound_sum(objective, layers_of(bound_layers), study.accelerator),

@@ -207,8 +207,10 @@ void SearchPanel::refresh_runs() {
     for (const SearchRun& r : doc_->study().runs) {
         double total = 0;
         int found = 0;
+        const std::vector<Layer>& model_layers = doc_->study().model.layers;
         for (const LayerRunResult& l : r.layers) {
-            total += l.objective_value;
+            const bool known = l.layer >= 0 && static_cast<std::size_t>(l.layer) < model_layers.size();
+            total += known ? over_runs(model_layers[static_cast<std::size_t>(l.layer)], l.objective_value) : l.objective_value;
             found += l.found;
         }
         auto* item = new QListWidgetItem(tr("%1 — %2 layer(s), best %3%4")

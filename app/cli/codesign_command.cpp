@@ -9,6 +9,7 @@
 #include "cli/option_checks.hpp"
 #include "cli/table_cells.hpp"
 #include "cli/commands.hpp"
+#include "cli/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_bound.hpp"
@@ -98,7 +99,7 @@ int run_codesign_command(const CodesignOptions& o) {
                     d.area.noc_um2 > 0 ? (", NoC " + std::to_string(static_cast<int>(std::lround(100 * d.area.noc_um2 / d.area.total_um2()))) + "%").c_str() : "");
         std::printf("%5s  %-14s %13s %12s  %s\n", "layer", "name", "runtime_cyc", "energy", "parallelism (per level)");
         for (std::size_t l = 0; l < problem.layers.size(); ++l)
-            std::printf("%5d  %-14s %13lld %s  %s\n", problem.layer_numbers[l], problem.layers[l].name.substr(0, 14).c_str(),
+            std::printf("%5d  %-14s %13lld %s  %s\n", problem.layer_numbers[l], layer_cell(problem.layers[l], problem.layers[l].name).c_str(),
                         static_cast<long long>(r.reports[l].runtime_cycles), right_aligned(format_quantity(r.reports[l].energy.total_nj, Quantity::EnergyNj), 12).c_str(),
                         parallelism(d.mappings[l]).c_str());
         std::printf("TOTAL: %s (%lld), %s; objective %s %.6g, bound %.6g (%s; the model's MACs on the %lld PEs the budget allows)\n",
@@ -126,7 +127,7 @@ int run_codesign_command(const CodesignOptions& o) {
 void add_codesign_command(CLI::App& app, int& exit_code) {
     auto o = std::make_shared<CodesignOptions>();
     CLI::App* c = app.add_subcommand("codesign", "co-design an accelerator (PE array, buffers) and a mapping per layer under an area budget");
-    c->add_option("--model", o->model, "bundled model name (see `model list`) or a model file (.json, .csv, .m)")->required();
+    c->add_option("--model", o->model, "bundled model name (see `model list`) or a model file (.json, .onnx, .csv, .m)")->required();
     c->add_option("--layer", o->layers, "layers the accelerator serves: all, N, A-B or a comma list (1-based)")->capture_default_str();
     o->setup.add_to(*c);
     c->add_option("--algo", o->algo, "digamma, a black-box baseline (random, stdga, de, es11, cmaes, tbpsa, pso, portfolio, sa, xnes), "

@@ -109,11 +109,14 @@ int run_compare(const CompareOptions& o) {
         md << '\n';
         csv << '\n';
     }
-    // End to end: the sum over layers (NAN when a layer has no mapping), normalised.
+    // End to end: the sum over layers, each counted as often as the network runs it (NAN when a
+    // layer has no mapping), normalised.
+    std::vector<Layer> selected;
+    for (int n : setup.layer_numbers) selected.push_back(setup.model.layers[static_cast<std::size_t>(n - 1)]);
     std::vector<double> sum(A, 0.0);
     double best_sum = kNan;
     for (std::size_t a = 0; a < A; ++a) {
-        for (std::size_t l = 0; l < L; ++l) sum[a] += mean[a][l];
+        sum[a] = total_over_runs<double>(selected, [&](std::size_t l) { return mean[a][l]; });
         if (std::isfinite(sum[a]) && !(sum[a] >= best_sum)) best_sum = sum[a];
     }
     auto summary_row = [&](const std::string& label, auto value) {
@@ -130,8 +133,6 @@ int run_compare(const CompareOptions& o) {
     summary_row("sum (normalized)", [&](std::size_t a) { return cell(sum[a] / best_sum); });
     summary_row("sum (" + std::string(setup.base.objective.name()) + ")", [&](std::size_t a) { return cell(sum[a], 6); });
     // What no mapping of these layers beats (cost/bounds.hpp), and each sum's distance to it.
-    std::vector<Layer> selected;
-    for (int n : setup.layer_numbers) selected.push_back(setup.model.layers[static_cast<std::size_t>(n - 1)]);
     const double bound_sum = objective_bound_sum(setup.base.objective, selected, setup.base.accelerator);
     summary_row("sum / bound (bound " + cell(bound_sum, 6) + ")", [&](std::size_t a) { return cell(sum[a] / bound_sum, 4); });
     summary_row("layers with a mapping", [&](std::size_t a) {

@@ -58,24 +58,25 @@ void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& re
     const Objective& objective = request.base.objective;
     std::printf("%5s  %-14s %13s %13s %8s %13s %12s %8s %8s %7s  %s\n", "layer", "name", "objective", "bound", "above",
                 "runtime_cyc", "energy_nJ", "samples", "valid", "wall_s", "parallelism (per level)");
-    double bound_total = 0, objective_total = 0;
+    const double bound_total = objective_bound_sum(objective, request.layers, request.base.accelerator);
+    const double objective_total = total_over_runs<double>(request.layers, [&](std::size_t i) {
+        return outcome.layers[i].result.found ? outcome.layers[i].result.best_objective : 0.0;
+    });
     bool below_a_bound = false;
     for (std::size_t i = 0; i < outcome.layers.size(); ++i) {
         const LayerSearchOutcome& o = outcome.layers[i];
         const SearchResult& r = o.result;
         const double bound = objective_bound(objective, layer_bound(request.layers[i], request.base.accelerator));
-        bound_total += bound;
         if (r.found) {
-            objective_total += r.best_objective;
             below_a_bound = below_a_bound || r.best_objective < bound;
             std::printf("%5d  %-14s %13.5g %13.5g %8s %13lld %12.5g %8lld %8lld %7.3f  %s\n", o.layer_number,
-                        o.name.substr(0, 14).c_str(), r.best_objective, bound, above(r.best_objective, bound).c_str(),
+                        layer_cell(request.layers[i], o.name).c_str(), r.best_objective, bound, above(r.best_objective, bound).c_str(),
                         static_cast<long long>(r.best_report.runtime_cycles), r.best_report.energy.total_nj,
                         static_cast<long long>(r.samples), static_cast<long long>(r.valid_samples), r.wall_seconds,
                         parallelism_summary(r.best_mapping).c_str());
         } else {
             std::printf("%5d  %-14s %13s %13.5g %8s %13s %12s %8lld %8lld %7.3f  no valid mapping found\n", o.layer_number,
-                        o.name.substr(0, 14).c_str(), "NAN", bound, "-", "-", "-", static_cast<long long>(r.samples),
+                        layer_cell(request.layers[i], o.name).c_str(), "NAN", bound, "-", "-", "-", static_cast<long long>(r.samples),
                         static_cast<long long>(r.valid_samples), r.wall_seconds);
         }
     }

@@ -21,7 +21,7 @@ namespace {
 }  // namespace
 
 void SearchSetupOptions::add_to(CLI::App& c) {
-    c.add_option("--model", model, "bundled model name (see `model list`) or a model file (.json, .csv, .m)")->required();
+    c.add_option("--model", model, "bundled model name (see `model list`) or a model file (.json, .onnx, .csv, .m)")->required();
     c.add_option("--layer", layers, "layers to search: all, N, A-B or a comma list (1-based)")->capture_default_str();
     c.add_option("--platform", platform, "edge, cloud, another preset id, or an accelerator file (.json or MAESTRO HW .m)")
         ->capture_default_str();

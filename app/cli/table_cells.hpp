@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "workload/layer.hpp"
+
 namespace mapscape::cli {
 
 inline constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
@@ -17,6 +19,14 @@ inline std::string cell(double v, int digits = 4) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     return buf;
+}
+
+// A layer's name cut to a table's column, ending in its repeat count ("conv x4") when the network
+// runs it more than once: the row's figures are one run's, the totals count every run.
+inline std::string layer_cell(const mapscape::Layer& layer, const std::string& name, std::size_t width = 14) {
+    if (layer.repeat_count <= 1) return name.substr(0, width);
+    const std::string times = " x" + std::to_string(layer.repeat_count);
+    return name.substr(0, width > times.size() ? width - times.size() : 0) + times;
 }
 
 // "+4.1%" or "-7.2%": how far a value is above (or, for a mapping MAESTRO's model undercounts,

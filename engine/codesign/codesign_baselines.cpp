@@ -271,7 +271,7 @@ CodesignResult run_map_opt(const CodesignProblem& problem, FixedHardware kind, C
     r.wall_seconds = out.wall_seconds;
     r.stopped = r.stopped || std::any_of(out.layers.begin(), out.layers.end(), [](const LayerSearchOutcome& o) { return o.result.stopped; });
     r.trace.clear();
-    for (auto [x, best] : model_trace(traces)) r.trace.emplace_back(x / std::max<std::int64_t>(1, static_cast<std::int64_t>(out.layers.size())), best);
+    for (auto [x, best] : model_trace(traces, request.layers)) r.trace.emplace_back(x / std::max<std::int64_t>(1, static_cast<std::int64_t>(out.layers.size())), best);
     if (!r.found) r.trace.emplace_back(samples, std::numeric_limits<double>::infinity());
     return r;
 }

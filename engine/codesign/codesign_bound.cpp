@@ -16,6 +16,7 @@ namespace {
 
 // What a layer's compute bound on an array depends on.
 struct LayerWork {
+    const Layer* layer = nullptr;  // whose repeat count the totals apply
     std::int64_t macs = 0;
     std::int64_t busy = 1;              // the most units its parallelisable dimensions keep busy
     std::vector<std::int64_t> extents;  // of its mappable dimensions (empty: they do not multiply to its MACs)
@@ -23,6 +24,7 @@ struct LayerWork {
 
 LayerWork work_of(const Layer& l, int levels) {
     LayerWork w;
+    w.layer = &l;
     w.macs = exact_macs(l);
     w.busy = max_busy_units(l, levels);
     std::int64_t product = 1;
@@ -62,7 +64,7 @@ std::pair<std::int64_t, std::vector<std::int64_t>> one_array_bound(const std::ve
     const auto consider = [&](std::int64_t a0, std::int64_t a1) {
         std::int64_t total = 0;
         for (const LayerWork& w : layers) {
-            total += cycles_on(w, a0, a1);
+            total += over_runs(*w.layer, cycles_on(w, a0, a1));
             if (total >= best) return;
         }
         best = total;
@@ -98,10 +100,10 @@ CodesignBound codesign_bound(const CodesignProblem& p) {
         // No more PEs busy than the layer's parallelisable dimensions allow on the deepest array.
         const std::int64_t units = std::min(b.max_pes, max_busy_units(l, space.max_levels()));
         const std::int64_t layer_macs = exact_macs(l);
-        b.runtime_cycles += (layer_macs + units - 1) / units;
-        b.energy_nj += layer_bound(l, widest).energy_nj;
-        macs += static_cast<double>(layer_macs);
-        lap_latency += static_cast<double>(layer_macs);
+        b.runtime_cycles += over_runs(l, (layer_macs + units - 1) / units);
+        b.energy_nj += over_runs(l, layer_bound(l, widest).energy_nj);
+        macs += over_runs(l, static_cast<double>(layer_macs));
+        lap_latency += over_runs(l, static_cast<double>(layer_macs));
         work.push_back(work_of(l, space.max_levels()));
     }
     // One array for every layer (up to two levels: deeper arrays keep each layer's own bound).

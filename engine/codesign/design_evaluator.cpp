@@ -37,8 +37,8 @@ DesignSummary assess(const CodesignProblem& p, const DecodedDesign& d, const std
             if (!reports) return s;  // a search needs no more of it
             continue;
         }
-        s.runtime_cycles += r.runtime_cycles;
-        s.energy_nj += r.energy.total_nj;
+        s.runtime_cycles += over_runs(p.layers[l], r.runtime_cycles);
+        s.energy_nj += over_runs(p.layers[l], r.energy.total_nj);
         if (r.l1_required_bytes > l1_need) {
             l1_need = r.l1_required_bytes;
             s.l1_layer = static_cast<int>(l);

@@ -90,9 +90,7 @@ double objective_bound(const Objective& objective, const LayerBound& b) {
 }
 
 double objective_bound_sum(const Objective& objective, const std::vector<Layer>& layers, const Accelerator& accelerator) {
-    double sum = 0;
-    for (const Layer& l : layers) sum += objective_bound(objective, layer_bound(l, accelerator));
-    return sum;
+    return total_over_runs<double>(layers, [&](std::size_t i) { return objective_bound(objective, layer_bound(layers[i], accelerator)); });
 }
 
 }  // namespace mapscape

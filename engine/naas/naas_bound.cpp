@@ -90,13 +90,13 @@ NaasBound naas_bound(const std::vector<Layer>& network, const NaasResources& res
     NaasBound bound;
     const Accelerator& own = resources.baseline;
     const std::int64_t lanes = std::max<std::int64_t>(1, own.simd_lanes);
-    // Identical layer shapes counted once, weighted.
+    // Identical layer shapes counted once, weighted by how often the network runs them.
     std::map<LayerTerms, std::int64_t> counts;
     Accelerator acc = own;
     acc.num_pes = std::max<std::int64_t>(1, resources.max_pes);
     for (const Layer& l : network) {
-        ++counts[terms_of(l)];
-        bound.energy_nj += layer_bound(l, acc).energy_nj;
+        counts[terms_of(l)] += over_runs(l, std::int64_t{1});
+        bound.energy_nj += over_runs(l, layer_bound(l, acc).energy_nj);
     }
     const std::vector<std::pair<LayerTerms, std::int64_t>> layers(counts.begin(), counts.end());
     const auto total_on = [&](std::span<const ArrayLevel> levels, std::int64_t stop_above) {

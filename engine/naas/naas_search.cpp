@@ -137,8 +137,8 @@ public:
                 for (const Layer& l : b.layers) {
                     const NaasLayerResult& lr = cache_.at(combine(hw, layer_key(l)));
                     r.valid = r.valid && lr.valid;
-                    r.runtime_cycles += lr.runtime_cycles;
-                    r.energy_nj += lr.energy_nj;
+                    r.runtime_cycles += over_runs(l, lr.runtime_cycles);
+                    r.energy_nj += over_runs(l, lr.energy_nj);
                     r.layers.push_back(lr);
                 }
                 if (r.valid) r.edp = static_cast<double>(r.runtime_cycles) * r.energy_nj;

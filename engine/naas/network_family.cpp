@@ -24,7 +24,7 @@ std::int64_t scaled_channels(double channels, double width) {
 
 std::int64_t macs_of(const std::vector<Layer>& layers) {
     std::int64_t m = 0;
-    for (const Layer& l : layers) m += exact_macs(analysed_form(l));
+    for (const Layer& l : layers) m += over_runs(l, exact_macs(analysed_form(l)));
     return m;
 }
 

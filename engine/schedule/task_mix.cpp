@@ -91,17 +91,26 @@ std::vector<Job> build_jobs(const TaskMix& mix) {
         std::string model;
         int copy;
         std::vector<Layer> layers;
+        std::vector<int> layer_numbers;  // in the model (repeats share theirs)
     };
     std::vector<Instance> instances;
     for (const MixEntry& e : mix.entries) {
         const Model m = load_model(e.model);
         std::vector<Layer> layers;
+        std::vector<int> numbers;
         for (std::size_t i = 0; i < m.layers.size(); ++i) {
             Layer l = with_batch(m.layers[i], e.batch);
             if (l.name.empty()) l.name = "layer" + std::to_string(i + 1);
-            layers.push_back(std::move(l));
+            // A layer the network runs several times is that many jobs, one after the other.
+            const std::int64_t runs = over_runs(l, std::int64_t{1});
+            l.repeat_count = 1;
+            for (std::int64_t r = 0; r < runs; ++r) {
+                layers.push_back(l);
+                numbers.push_back(static_cast<int>(i) + 1);
+                if (runs > 1) layers.back().name += " [" + std::to_string(r + 1) + "/" + std::to_string(runs) + "]";
+            }
         }
-        for (int c = 0; c < e.copies; ++c) instances.push_back({m.name, c, layers});
+        for (int c = 0; c < e.copies; ++c) instances.push_back({m.name, c, layers, numbers});
     }
     std::vector<Job> jobs;
     std::size_t longest = 0;
@@ -113,7 +122,7 @@ std::vector<Job> build_jobs(const TaskMix& mix) {
             j.id = static_cast<int>(jobs.size());
             j.model = in.model;
             j.copy = in.copy;
-            j.layer_number = static_cast<int>(k) + 1;
+            j.layer_number = in.layer_numbers[k];
             j.layer = in.layers[k];
             j.macs = exact_macs(j.layer);
             jobs.push_back(std::move(j));

@@ -43,7 +43,7 @@ std::vector<std::string> bundled_mix_names();  // vision, language, recommendati
 TaskMix load_task_mix(const std::string& name_or_path);
 
 // Every layer of every copy, interleaved across the instances layer by layer (so a group holds
-// several models), each model's layers in order. The batch goes to a convolution's N and a
+// several models), each model's layers in order; a layer with a repeat count is that many jobs. The batch goes to a convolution's N and a
 // GEMM's rows M; a fully-connected layer with its batch becomes a GEMM.
 std::vector<Job> build_jobs(const TaskMix& mix);
 // Consecutive groups of group_size jobs (the last may be smaller).

@@ -18,7 +18,7 @@ std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number) {
     return z ^ (z >> 31);
 }
 
-Trace model_trace(const std::vector<const Trace*>& layers) {
+Trace model_trace(const std::vector<const Trace*>& layers, const std::vector<Layer>& model_layers) {
     Trace out;
     if (layers.empty()) return out;
     std::vector<std::int64_t> steps;
@@ -32,7 +32,8 @@ Trace model_trace(const std::vector<const Trace*>& layers) {
         for (std::size_t l = 0; l < layers.size(); ++l) {
             const Trace& t = *layers[l];
             while (at[l] < t.size() && t[at[l]].first <= s) ++at[l];
-            sum += at[l] == 0 ? std::numeric_limits<double>::infinity() : t[at[l] - 1].second;
+            const double best = at[l] == 0 ? std::numeric_limits<double>::infinity() : t[at[l] - 1].second;
+            sum += l < model_layers.size() ? over_runs(model_layers[l], best) : best;
         }
         if (!std::isfinite(sum)) continue;
         const std::int64_t x = s * static_cast<std::int64_t>(layers.size());
@@ -102,14 +103,13 @@ ModelSearchOutcome run_layers(const ModelSearchRequest& request, const ModelSear
     } else {
         for (std::size_t i = 0; i < n; ++i) run_layer(i);
     }
-    for (const LayerSearchOutcome& o : out.layers) {
-        if (!o.result.found) {
-            ++out.layers_without_mapping;
-            continue;
-        }
-        out.total_runtime_cycles += o.result.best_report.runtime_cycles;
-        out.total_energy_nj += o.result.best_report.energy.total_nj;
-    }
+    for (const LayerSearchOutcome& o : out.layers) out.layers_without_mapping += o.result.found ? 0 : 1;
+    out.total_runtime_cycles = total_over_runs<std::int64_t>(request.layers, [&](std::size_t i) {
+        return out.layers[i].result.found ? out.layers[i].result.best_report.runtime_cycles : 0;
+    });
+    out.total_energy_nj = total_over_runs<double>(request.layers, [&](std::size_t i) {
+        return out.layers[i].result.found ? out.layers[i].result.best_report.energy.total_nj : 0.0;
+    });
     out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return out;
 }

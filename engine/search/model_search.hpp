@@ -38,7 +38,7 @@ struct LayerSearchOutcome {
 struct ModelSearchOutcome {
     std::vector<LayerSearchOutcome> layers;
     double wall_seconds = 0;
-    // Sums over the layers with a valid mapping.
+    // Sums over the layers with a valid mapping, each counted its repeat count times.
     std::int64_t total_runtime_cycles = 0;
     double total_energy_nj = 0;
     int layers_without_mapping = 0;
@@ -56,8 +56,9 @@ using Trace = std::vector<std::pair<std::int64_t, double>>;  // (samples, best s
 // The convergence of what a whole-model search optimises, the sum of the layers' bests, from
 // the layers' own traces: at each layer-sample count s where some layer improved (once every
 // layer has a best), the point (s x layers, sum over layers of each one's best after s of its
-// samples): the layers share the run's samples evenly, as interleaved runs do.
-Trace model_trace(const std::vector<const Trace*>& layer_traces);
+// samples, each counted its layer's repeat count times): the layers share the run's samples
+// evenly, as interleaved runs do. `layers` are the traces' layers (none: each counted once).
+Trace model_trace(const std::vector<const Trace*>& layer_traces, const std::vector<Layer>& layers = {});
 
 // A layer's seed: the model seed mixed with its 1-based position in the model.
 std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number);

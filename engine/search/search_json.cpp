@@ -25,6 +25,7 @@ nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& o, const 
     nlohmann::ordered_json j;
     j["name"] = o.name;
     j["layer"] = o.layer_number;
+    j["repeat_count"] = layer.repeat_count;  // the totals count its figures this many times
     j["objective_value"] = r.found ? number_or_null(r.best_objective) : nullptr;
     j["samples"] = r.samples;
     j["valid_samples"] = r.valid_samples;
@@ -51,16 +52,17 @@ nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const Mod
     j["system"] = std::string(system_name(info.system));
     j["budget_samples"] = info.budget_samples;
     nlohmann::ordered_json layers = nlohmann::ordered_json::array();
-    std::int64_t bound_cycles = 0;
-    double bound_energy = 0, bound_objective = 0, objective_total = 0;
+    std::vector<LayerBound> bounds;
     for (std::size_t i = 0; i < outcome.layers.size(); ++i) {
         layers.push_back(layer_outcome_to_json(outcome.layers[i], request.layers[i], request.base.accelerator, info.objective));
-        const LayerBound b = layer_bound(request.layers[i], request.base.accelerator);
-        bound_cycles += b.runtime_cycles;
-        bound_energy += b.energy_nj;
-        bound_objective += objective_bound(info.objective, b);
-        if (outcome.layers[i].result.found) objective_total += outcome.layers[i].result.best_objective;
+        bounds.push_back(layer_bound(request.layers[i], request.base.accelerator));
     }
+    const std::int64_t bound_cycles = total_over_runs<std::int64_t>(request.layers, [&](std::size_t i) { return bounds[i].runtime_cycles; });
+    const double bound_energy = total_over_runs<double>(request.layers, [&](std::size_t i) { return bounds[i].energy_nj; });
+    const double bound_objective = total_over_runs<double>(request.layers, [&](std::size_t i) { return objective_bound(info.objective, bounds[i]); });
+    const double objective_total = total_over_runs<double>(request.layers, [&](std::size_t i) {
+        return outcome.layers[i].result.found ? outcome.layers[i].result.best_objective : 0.0;
+    });
     j["layers"] = std::move(layers);
     const bool complete = outcome.layers_without_mapping == 0 && !outcome.layers.empty();
     j["totals"] = {{"runtime_cycles", outcome.total_runtime_cycles},

@@ -78,12 +78,13 @@ void execute_search(const RunTask& task, int threads, std::stop_token stop, RunR
             ++out.layers_without_mapping;
             continue;
         }
-        out.runtime_cycles += l.runtime_cycles;
-        out.energy_nj += l.energy_nj;
-        out.objective_value += l.objective_value;
         out.area_um2 = std::max(out.area_um2, l.area_um2);
         out.power_mw = std::max(out.power_mw, l.power_mw);
     }
+    // A layer's repeats count in the totals as often as the network runs it.
+    out.runtime_cycles = outcome.total_runtime_cycles;
+    out.energy_nj = outcome.total_energy_nj;
+    out.objective_value = total_over_runs<double>(request.layers, [&](std::size_t i) { return out.layers[i].found ? out.layers[i].objective_value : 0.0; });
 }
 
 // A co-design run: one design for the whole model; its layers are the design's mappings.

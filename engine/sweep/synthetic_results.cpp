@@ -48,11 +48,7 @@ void write_synthetic_results(const std::string& path, std::int64_t runs, std::ui
     const SweepSpec& spec = plan.spec();
     // Each (model, accelerator)'s compute bound: the figures scatter above it.
     std::vector<double> macs;
-    for (const SweepModel& m : spec.models) {
-        double total = 0;
-        for (const Layer& l : m.model.layers) total += static_cast<double>(exact_macs(l));
-        macs.push_back(total);
-    }
+    for (const SweepModel& m : spec.models) macs.push_back(static_cast<double>(total_macs(m.model.layers)));
     constexpr std::int64_t kRunsPerTransaction = 5000;
     for (std::int64_t first = 0; first < runs; first += kRunsPerTransaction) {
         sql::in_transaction(db.connection(), [&] {

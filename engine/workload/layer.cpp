@@ -208,7 +208,20 @@ std::string shape_summary(const Layer& l) {
     return s;
 }
 
+bool same_shape(const Layer& a, const Layer& b) {
+    return a.type == b.type && a.sizes == b.sizes && a.strides == b.strides;
+}
+
+std::int64_t total_macs(const std::vector<Layer>& layers) {
+    return total_over_runs<std::int64_t>(layers, [&](std::size_t i) { return exact_macs(layers[i]); });
+}
+
+std::int64_t total_runs(const std::vector<Layer>& layers) {
+    return total_over_runs<std::int64_t>(layers, [](std::size_t) { return 1; });
+}
+
 std::string layer_problem(const Layer& l) {
+    if (l.repeat_count < 1) return "the repeat count must be at least 1, not " + std::to_string(l.repeat_count);
     for (Dim d : kAllDims) {
         if (l.size(d) < 0)
             return "dimension " + std::string(dim_name(d)) + " must be positive, not " +

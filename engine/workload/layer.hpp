@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "workload/dimension.hpp"
 
@@ -33,6 +34,11 @@ struct Layer {
     std::array<std::int64_t, kNumDims> sizes{};
     // Stride attached to each dimension by name (MAESTRO's Stride block); only Y and X matter.
     std::array<std::int64_t, kNumDims> strides = filled_strides();
+    // How many times the network runs this layer, each run identical: 1, or more where identical
+    // layers were merged into one (`model convert --unique`) or where one ONNX node is a batch of
+    // independent products (attention's heads). The cost model evaluates one run; every model
+    // total counts the layer this many times, through total_over_runs() below.
+    std::int64_t repeat_count = 1;
 
     bool has(Dim d) const { return sizes[static_cast<std::size_t>(index_of(d))] > 0; }
     std::int64_t size(Dim d) const { return sizes[static_cast<std::size_t>(index_of(d))]; }
@@ -83,5 +89,29 @@ std::string shape_summary(const Layer& layer);
 
 // Checks a layer for missing or non-positive dimensions; returns an explanation or empty.
 std::string layer_problem(const Layer& layer);
+
+// The same layer, whatever its name and repeat count: type, sizes and strides.
+bool same_shape(const Layer& a, const Layer& b);
+
+// The one place where a layer's repeat count multiplies: what all runs of the layer cost, one
+// run costing per_run (MACs, cycles, nJ, an objective). Every total over a model's layers goes
+// through here, mostly by total_over_runs, so that they all agree.
+template <typename T>
+T over_runs(const Layer& layer, T per_run) {
+    return static_cast<T>(layer.repeat_count) * per_run;
+}
+
+// The model total of a per-run quantity, value_of(i) being what one run of layers[i] costs.
+template <typename T, typename ValueOfLayer>
+T total_over_runs(const std::vector<Layer>& layers, ValueOfLayer&& value_of) {
+    T total{};
+    for (std::size_t i = 0; i < layers.size(); ++i) total += over_runs(layers[i], static_cast<T>(value_of(i)));
+    return total;
+}
+
+// Multiply-accumulates of the layers, each counted repeat_count times.
+std::int64_t total_macs(const std::vector<Layer>& layers);
+// Runs of the layers: the sum of their repeat counts.
+std::int64_t total_runs(const std::vector<Layer>& layers);
 
 }  // namespace mapscape

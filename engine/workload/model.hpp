@@ -1,5 +1,5 @@
-// A DNN workload: an ordered list of layers, loaded from our JSON, MAESTRO network files or
-// GAMMA's CSV layer tables.
+// A DNN workload: an ordered list of layers, loaded from our JSON, MAESTRO network files,
+// GAMMA's CSV layer tables or ONNX graphs (workload/onnx_import.hpp).
 #pragma once
 
 #include <string>
@@ -12,11 +12,23 @@
 
 namespace mapscape {
 
+// Operators of an imported network that no layer stands for (pooling, element-wise, softmax,
+// reshapes, or a convolution the engine cannot express), one entry per operator type and reason.
+struct UnmappedOperator {
+    std::string op_type;    // "MaxPool"
+    std::string reason;     // why it is not a layer, e.g. "dilation 2 is not modelled"; may be empty
+    std::int64_t count = 0;       // nodes of this type
+    std::int64_t operations = 0;  // their arithmetic: MACs for a convolution, else elementary operations
+
+    bool operator==(const UnmappedOperator&) const = default;
+};
+
 struct Model {
     std::string name;
     std::string description;
     std::string source;  // where the layer shapes come from
     std::vector<Layer> layers;
+    std::vector<UnmappedOperator> unmapped;  // what an import left out (empty for layer tables)
 
     bool operator==(const Model&) const = default;
 };
@@ -38,8 +50,13 @@ Model parse_model_json(std::string_view text, const std::string& file_name);
 // 0 FC as O,I, 3 GEMM as M,N,K).
 Model parse_gamma_csv(std::string_view text, const std::string& file_name);
 
-// Loads by extension: .json (ours), .csv (GAMMA), .m (MAESTRO network, dataflows ignored).
+// Loads by extension: .json (ours), .csv (GAMMA), .m (MAESTRO network, dataflows ignored),
+// .onnx (an ONNX graph, with every node its own layer and no symbolic dimension set).
 Model load_model_file(const std::string& path);
+
+// One layer per distinct shape (the first of its name), its repeat count the sum of those it
+// stands for, in order of first appearance: the same totals, fewer layers to search.
+Model merge_identical_layers(const Model& model);
 
 // Names of the models shipped in models/ (without extension), and loading one by name.
 std::string models_directory();

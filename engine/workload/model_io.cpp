@@ -8,6 +8,7 @@
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
+#include "workload/onnx_import.hpp"
 #include "util/data_paths.hpp"
 #include "util/json_text.hpp"
 #include "util/closest_name.hpp"
@@ -42,6 +43,7 @@ nlohmann::ordered_json layer_to_json(const Layer& l) {
             j["stride_x"] = l.stride(Dim::X);
         }
     }
+    if (l.repeat_count != 1) j["repeat"] = l.repeat_count;
     return j;
 }
 
@@ -52,6 +54,17 @@ nlohmann::ordered_json model_to_json(const Model& m) {
     j["name"] = m.name;
     if (!m.description.empty()) j["description"] = m.description;
     if (!m.source.empty()) j["source"] = m.source;
+    if (!m.unmapped.empty()) {
+        j["not_mapped"] = nlohmann::ordered_json::array();
+        for (const UnmappedOperator& u : m.unmapped) {
+            nlohmann::ordered_json o;
+            o["op"] = u.op_type;
+            if (!u.reason.empty()) o["reason"] = u.reason;
+            o["count"] = u.count;
+            o["operations"] = u.operations;
+            j["not_mapped"].push_back(std::move(o));
+        }
+    }
     j["layers"] = nlohmann::ordered_json::array();
     for (const auto& l : m.layers) j["layers"].push_back(layer_to_json(l));
     return j;
@@ -60,22 +73,38 @@ nlohmann::ordered_json model_to_json(const Model& m) {
 std::string model_to_json_text(const Model& m) {
     nlohmann::ordered_json header = model_to_json(m);
     header.erase("layers");
+    nlohmann::ordered_json unmapped = header.contains("not_mapped") ? header["not_mapped"] : nlohmann::ordered_json();
+    header.erase("not_mapped");
     std::string text = json_text(header, 2);
     text.pop_back();  // the closing brace
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    text += ",\n  \"layers\": [\n";
-    for (std::size_t i = 0; i < m.layers.size(); ++i) {
-        std::string line = json_text(layer_to_json(m.layers[i]));
-        // Spaces after separators read better in a one-line object.
+    // One line per entry of the lists, with spaces after separators (they read better so).
+    auto one_line = [](const nlohmann::ordered_json& value) {
         std::string spaced;
         bool in_string = false;
-        for (char c : line) {
-            if (c == '"') in_string = !in_string;
+        bool escaped = false;
+        for (char c : json_text(value)) {
             spaced += c;
-            if (!in_string && (c == ',' || c == ':')) spaced += ' ';
+            if (in_string) {
+                if (escaped) escaped = false;
+                else if (c == '\\') escaped = true;
+                else if (c == '"') in_string = false;
+                continue;
+            }
+            if (c == '"') in_string = true;
+            else if (c == ',' || c == ':') spaced += ' ';
         }
-        text += "    " + spaced + (i + 1 < m.layers.size() ? ",\n" : "\n");
+        return spaced;
+    };
+    if (!unmapped.is_null()) {
+        text += ",\n  \"not_mapped\": [\n";
+        for (std::size_t i = 0; i < unmapped.size(); ++i)
+            text += "    " + one_line(unmapped[i]) + (i + 1 < unmapped.size() ? ",\n" : "\n");
+        text += "  ]";
     }
+    text += ",\n  \"layers\": [\n";
+    for (std::size_t i = 0; i < m.layers.size(); ++i)
+        text += "    " + one_line(layer_to_json(m.layers[i])) + (i + 1 < m.layers.size() ? ",\n" : "\n");
     text += "  ]\n}\n";
     return text;
 }
@@ -92,7 +121,7 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     for (auto it = v.begin(); it != v.end(); ++it) {
         const std::string& key = it.key();
         if (key == "name" || key == "type" || key == "stride" || key == "stride_x" ||
-            key == "stride_y" || key == "comment")
+            key == "stride_y" || key == "comment" || key == "repeat")
             continue;
         auto d = parse_dim(key);
         if (!d)
@@ -104,6 +133,7 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     const std::int64_t stride = doc.integer_or(v, ptr, "stride", 1, 1, kIntMax);
     l.set_stride(Dim::Y, doc.integer_or(v, ptr, "stride_y", stride, 1, kIntMax));
     l.set_stride(Dim::X, doc.integer_or(v, ptr, "stride_x", stride, 1, kIntMax));
+    l.repeat_count = doc.integer_or(v, ptr, "repeat", 1, 1, kIntMax);  // files before repeat counts: 1
     if (std::string p = layer_problem(l); !p.empty())
         doc.fail(ptr, "layer " + (l.name.empty() ? std::string("(unnamed)") : "\"" + l.name + "\"") + ": " + p);
     return l;
@@ -116,6 +146,20 @@ Model model_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     m.name = doc.string_or(v, pointer, "name", std::filesystem::path(doc.file()).stem().string());
     m.description = doc.string_or(v, pointer, "description", "");
     m.source = doc.string_or(v, pointer, "source", "");
+    if (v.contains("not_mapped")) {
+        const auto& unmapped = doc.array(v, pointer, "not_mapped");
+        const std::string unmapped_ptr = json_child(pointer, "not_mapped");
+        for (std::size_t i = 0; i < unmapped.size(); ++i) {
+            const std::string p = json_child(unmapped_ptr, i);
+            if (!unmapped[i].is_object()) doc.fail(p, "each entry of not_mapped must be an object with \"op\"");
+            UnmappedOperator u;
+            u.op_type = doc.string(unmapped[i], p, "op");
+            u.reason = doc.string_or(unmapped[i], p, "reason", "");
+            u.count = doc.integer_or(unmapped[i], p, "count", 1, 1, std::numeric_limits<std::int64_t>::max());
+            u.operations = doc.integer_or(unmapped[i], p, "operations", 0, 0, std::numeric_limits<std::int64_t>::max());
+            m.unmapped.push_back(std::move(u));
+        }
+    }
     const auto& layers = doc.array(v, pointer, "layers");
     const std::string layers_ptr = json_child(pointer, "layers");
     if (layers.empty()) doc.fail(layers_ptr, "the model has no layers");
@@ -205,7 +249,21 @@ Model load_model_file(const std::string& path) {
         for (const auto& e : net.layers) m.layers.push_back(e.layer);
         return m;
     }
-    throw InputError({path, 0, 0}, "unknown model file type (expected .json, .csv or .m)");
+    if (ends_with(path, ".onnx")) return import_onnx_model(path);
+    throw InputError({path, 0, 0}, "unknown model file type (expected .json, .csv, .m or .onnx)");
+}
+
+Model merge_identical_layers(const Model& model) {
+    Model out = model;
+    out.layers.clear();
+    for (const Layer& l : model.layers) {
+        auto same = std::find_if(out.layers.begin(), out.layers.end(), [&](const Layer& kept) { return same_shape(kept, l); });
+        if (same == out.layers.end())
+            out.layers.push_back(l);
+        else
+            same->repeat_count += l.repeat_count;
+    }
+    return out;
 }
 
 std::string models_directory() {

@@ -1,5 +1,5 @@
 // Robustness: thousands of randomly mutated versions of the bundled MAESTRO files, HW files,
-// model files and GAMMA tables go through the readers and the cost model. Nothing may crash,
+// model files, GAMMA tables and ONNX graphs go through the readers and the cost model. Nothing may crash,
 // hang or trip the sanitizers (CI builds this suite with ASan and UBSan); bad input must come
 // back as an InputError with a position, a bad mapping as an invalid report with a reason.
 #include <QDir>
@@ -15,6 +15,13 @@
 #include "test_support.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
+#ifdef MAPSCAPE_TEST_ONNX
+#include <QTemporaryDir>
+#include <fstream>
+
+#include "onnx_builder.hpp"
+#include "workload/onnx_import.hpp"
+#endif
 
 using namespace mapscape;
 
@@ -194,6 +201,93 @@ private slots:
         qInfo() << "other inputs: accepted" << accepted << "rejected with a message" << rejected;
         QVERIFY(accepted > 0 && rejected > 0);
     }
+
+#ifdef MAPSCAPE_TEST_ONNX
+    // Byte-level mutations of a small ONNX graph with every mapped operator, through the plugin
+    // (protobuf's parser, ONNX's shape inference) and the importer.
+    void mutated_onnx_models() {
+        OnnxBuilder b;
+        b.input("x", {"batch", 3, 16, 16});
+        b.conv("/conv/Conv", "x", "c", 8, 3, {3, 3}, {2, 2}, {1, 1, 1, 1});
+        b.node("Relu", "/relu/Relu", {"c"}, {"r"});
+        b.conv("/dw/Conv", "r", "d", 8, 1, {3, 3}, {1, 1}, {1, 1, 1, 1}, 8);
+        auto& pool = b.node("MaxPool", "/pool/MaxPool", {"d"}, {"p"});
+        OnnxBuilder::ints(pool, "kernel_shape", {2, 2});
+        OnnxBuilder::ints(pool, "strides", {2, 2});
+        b.weight("up.weight", {8, 4, 2, 2});
+        auto& up = b.node("ConvTranspose", "/up/ConvTranspose", {"p", "up.weight"}, {"u"});
+        OnnxBuilder::ints(up, "strides", {2, 2});
+        b.int64s("shape", {-1, 4, 64});
+        b.node("Reshape", "/Reshape", {"u", "shape"}, {"t"});
+        b.weight("w", {64, 32});
+        b.node("MatMul", "/fc/MatMul", {"t", "w"}, {"h"});
+        auto& e = b.node("Einsum", "/attn/Einsum", {"h", "h"}, {"s"});
+        OnnxBuilder::text(e, "equation", "bik,bjk->bij");
+        auto& flat = b.node("Flatten", "/Flatten", {"p"}, {"f"});
+        OnnxBuilder::integer(flat, "axis", 1);
+        b.weight("g", {10, 128});
+        auto& g = b.node("Gemm", "/head/Gemm", {"f", "g"}, {"y"});
+        OnnxBuilder::integer(g, "transB", 1);
+        b.output("s");
+        b.output("y");
+        const std::string seed = b.bytes();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string file = dir.filePath("mutant.onnx").toStdString();
+        OnnxImportOptions options;
+        options.dimensions = {{"batch", 2}};
+        {
+            std::ofstream(file, std::ios::binary) << seed;
+            QVERIFY(import_onnx_model(file, options).layers.size() >= 5);  // the seed itself imports
+        }
+        std::mt19937_64 rng(2525);
+        auto pick = [&](std::size_t n) { return n == 0 ? std::size_t(0) : static_cast<std::size_t>(rng() % n); };
+        int accepted = 0, rejected = 0;
+        QElapsedTimer total;
+        total.start();
+        const int count = std::max(200, iterations() / 8);
+        for (int i = 0; i < count; ++i) {
+            std::string mutant = seed;
+            const int edits = 1 + static_cast<int>(rng() % 3);
+            for (int k = 0; k < edits; ++k) switch (rng() % 6) {
+                    case 0: mutant[pick(mutant.size())] = static_cast<char>(rng() % 256); break;
+                    case 1: mutant[pick(mutant.size())] ^= static_cast<char>(1 << (rng() % 8)); break;
+                    case 2: mutant.resize(pick(mutant.size() + 1)); break;
+                    case 3: {
+                        const std::size_t at = pick(mutant.size());
+                        mutant.erase(at, 1 + pick(std::min<std::size_t>(16, mutant.size() - at)));
+                        break;
+                    }
+                    case 4: {  // a small number where a size or an attribute was
+                        static const char values[] = {0, 1, 2, 3, 7, 0x7f, 0x40};
+                        mutant[pick(mutant.size())] = values[pick(std::size(values))];
+                        break;
+                    }
+                    default: {
+                        const std::size_t at = pick(mutant.size());
+                        mutant.insert(at, mutant.substr(pick(mutant.size()), 1 + pick(24)));
+                        break;
+                    }
+                }
+            std::ofstream(file, std::ios::binary | std::ios::trunc) << mutant;
+            try {
+                const Model m = import_onnx_model(file, options);
+                QVERIFY(!m.layers.empty());
+                for (const Layer& l : m.layers) QVERIFY2(layer_problem(l).empty(), layer_problem(l).c_str());
+                ++accepted;
+            } catch (const InputError& err) {
+                ++rejected;
+                QCOMPARE(err.diagnostic().where.file, file);
+                QVERIFY(!err.diagnostic().message.empty());
+            } catch (const std::exception& err) {
+                QFAIL(qPrintable(QString("unexpected %1").arg(err.what())));
+            }
+        }
+        qInfo() << "ONNX mutants:" << count << "imported:" << accepted << "rejected with a message:" << rejected << "in"
+                << total.elapsed() << "ms";
+        QVERIFY(accepted > 0 && rejected > 0);
+    }
+#endif
 
     // Studies with every kind of result (format version 2), as saved and as recovery copies hold
     // them: a damaged one must come back as an InputError with its position, never as another

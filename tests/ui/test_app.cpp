@@ -2,7 +2,7 @@
 // size in the table and watch the readout, edit the MAESTRO text, run a search and watch points
 // and convergence arrive, click a point to load its mapping, stop a search, keep the event loop
 // responsive, save and reload, export and re-read MAESTRO files, refuse bad accelerator values,
-// step through the teaching view, and schedule a task mix.
+// step through the teaching view, schedule a task mix, and import an ONNX graph.
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QCheckBox>
@@ -18,6 +18,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -38,6 +39,7 @@
 #include "study_document.hpp"
 #include "teaching_view.hpp"
 #include "timeline_widget.hpp"
+#include "workload_panel.hpp"
 
 using namespace mapscape;
 using namespace mapscape::ui;
@@ -337,6 +339,37 @@ private slots:
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(QString(csv.readAll()).count('\n'), 21);
     }
+
+#ifdef MAPSCAPE_TEST_ONNX
+    void importing_an_onnx_graph() {
+        // The plugin beside the programs of the build tree (the suite runs from tests/ui/).
+        if (qgetenv("MAPSCAPE_PLUGIN_DIR").isEmpty()) qputenv("MAPSCAPE_PLUGIN_DIR", MAPSCAPE_PLUGINS_BUILD_DIR);
+        auto w = open_window();
+        QSignalSpy imported(w->workload(), &WorkloadPanel::onnx_imported);
+        StallProbe probe;
+        probe.start();
+        QVERIFY(w->workload()->open_model(QString(MAPSCAPE_TEST_DATA_DIR) + "/onnx/resnet18_torchvision_weightless.onnx"));
+        QVERIFY(imported.wait(30000));
+        qInfo() << "longest event-loop stall while importing:" << probe.stop() << "ms";
+        const Model& m = w->document()->study().model;
+        QCOMPARE(m.layers.size(), std::size_t(21));
+        QCOMPARE(w->workload()->table()->model()->rowCount(), 21);
+        QVERIFY(m.source.find("ONNX graph resnet18_torchvision_weightless.onnx") != std::string::npos);
+        QVERIFY(w->workload()->unmapped_label()->isVisible());
+        QVERIFY(w->workload()->unmapped_label()->text().contains("44 operators"));
+        QVERIFY(!w->workload()->unmapped_table()->findItems("MaxPool", Qt::MatchExactly).isEmpty());
+        if (const QByteArray shots = qgetenv("MAPSCAPE_SHOT_DIR"); !shots.isEmpty()) {  // to look at it, not committed
+            w->resize(1600, 1000);
+            QTest::qWait(200);
+            w->grab().save(QString(shots) + "/onnx_import.png");
+        }
+        // The study holds the imported layers: saved and reopened, it needs no file.
+        QVERIFY(w->document()->is_modified());
+        w->document()->undo_stack()->undo();
+        QCOMPARE(w->document()->study().model.name, std::string("resnet18"));
+        QVERIFY(!w->workload()->unmapped_label()->isVisible());
+    }
+#endif
 
     void teaching_view_steps_through_time() {
         auto w = open_window();
