@@ -9,8 +9,8 @@
 #include <mutex>
 
 #include "cli/commands.hpp"
-#include "cli/plugin_loader.hpp"
 #include "search/vector_optimizers.hpp"
+#include "util/plugin_loader.hpp"
 
 namespace mapscape {
 
@@ -22,13 +22,12 @@ PluginSearch plugin_search() {
     static std::once_flag once;
     static PluginSearch search = nullptr;
     std::call_once(once, [] {
-        const cli::OpenedPlugin plugin = cli::open_cli_plugin("mapscape-pagmo.so", RTLD_NOW | RTLD_LOCAL, "the pagmo2 baselines");
-        if (plugin.handle) search = reinterpret_cast<PluginSearch>(dlsym(plugin.handle, "mapscape_pagmo_plugin_search"));
+        const OpenedPlugin plugin = open_plugin("mapscape-pagmo.so", RTLD_NOW | RTLD_LOCAL, "mapscape_pagmo_plugin_search", "the pagmo2 baselines");
+        search = reinterpret_cast<PluginSearch>(plugin.entry);
         if (!search) {
             // Searches call this from worker threads, deep inside a run: no caller could report
             // a missing installation file better than this.
-            std::fprintf(stderr, "mapscape-cli: %s\n",
-                         plugin.handle ? "mapscape-pagmo.so is not Mapscape's pagmo plugin" : plugin.error.c_str());
+            std::fprintf(stderr, "mapscape-cli: %s\n", plugin.error.c_str());
             std::fflush(stderr);
             std::_Exit(cli::kExitBadInput);
         }

@@ -3,14 +3,11 @@
 #include <dlfcn.h>
 
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <mutex>
-#include <vector>
 
 #include "cli/commands.hpp"
 #include "search/algorithm.hpp"
-#include "util/data_paths.hpp"
+#include "util/plugin_loader.hpp"
 
 namespace mapscape::cli {
 
@@ -29,44 +26,14 @@ PluginState& plugin_state() {
     return state;
 }
 
-// Beside the program (a build tree), or where the install put it relative to the program.
-std::vector<std::filesystem::path> plugin_candidates() {
-    std::vector<std::filesystem::path> candidates;
-    if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env) candidates.emplace_back(std::filesystem::path(env) / kPluginFile);
-    const std::string exe = executable_directory();
-    if (!exe.empty()) {
-        candidates.emplace_back(std::filesystem::path(exe) / kPluginFile);
-        candidates.emplace_back(std::filesystem::path(exe) / MAPSCAPE_PLUGIN_DIR_FROM_BIN / kPluginFile);
-    }
-    return candidates;
-}
-
-void open_plugin(PluginState& state) {
-    std::string looked;
-    for (const std::filesystem::path& candidate : plugin_candidates()) {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(candidate, ec)) {
-            looked += (looked.empty() ? "" : ", ") + candidate.lexically_normal().string();
-            continue;
-        }
-        void* handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
-            const char* why = dlerror();
-            state.error = "cannot load the surrogate plugin " + candidate.string() + ": " + (why ? why : "unknown error");
-            return;
-        }
-        auto register_searches = reinterpret_cast<void (*)()>(dlsym(handle, "mapscape_surrogate_plugin_register"));
-        if (!register_searches) {
-            state.error = candidate.string() + " is not Mapscape's surrogate plugin";
-            return;
-        }
-        register_searches();
-        state.handle = handle;
+void open_surrogate(PluginState& state) {
+    const OpenedPlugin plugin = open_plugin(kPluginFile, RTLD_NOW | RTLD_LOCAL, "mapscape_surrogate_plugin_register", "the Mind Mappings surrogate");
+    if (!plugin.error.empty()) {
+        state.error = plugin.error;
         return;
     }
-    state.error = "the Mind Mappings surrogate needs its plugin " + std::string(kPluginFile) + " (looked in " +
-                  (looked.empty() ? std::string("nothing: the program's location is unknown") : looked) +
-                  "); set MAPSCAPE_PLUGIN_DIR to its directory";
+    reinterpret_cast<void (*)()>(plugin.entry)();
+    state.handle = plugin.handle;
 }
 
 void register_deferred(const std::string& name) {
@@ -96,7 +63,7 @@ void register_deferred(const std::string& name) {
 
 std::string load_surrogate_plugin() {
     PluginState& state = plugin_state();
-    std::call_once(state.once, [&state] { open_plugin(state); });
+    std::call_once(state.once, [&state] { open_surrogate(state); });
     return state.error;
 }
 

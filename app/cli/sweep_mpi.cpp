@@ -4,8 +4,8 @@
 
 #include <cstdlib>
 
-#include "cli/plugin_loader.hpp"
 #include "util/diagnostic.hpp"
+#include "util/plugin_loader.hpp"
 
 namespace mapscape::cli {
 
@@ -41,12 +41,10 @@ std::unique_ptr<MpiSession> start_mpi_session() {
 #ifdef MAPSCAPE_MPI_PLUGIN
     // RTLD_GLOBAL: OpenMPI opens its own components (mca_*.so), which expect libmpi's symbols
     // in the global scope.
-    OpenedPlugin plugin = open_cli_plugin("mapscape-mpi.so", RTLD_NOW | RTLD_GLOBAL, "MPI (mpirun)");
-    if (!plugin.handle) throw InputError({"mpirun", 0, 0}, plugin.error);
+    const OpenedPlugin plugin = open_plugin("mapscape-mpi.so", RTLD_NOW | RTLD_GLOBAL, "mapscape_mpi_plugin_start_session", "MPI (mpirun)");
+    if (!plugin.error.empty()) throw InputError({"mpirun", 0, 0}, plugin.error);
     using Start = MpiSession* (*)();
-    const auto start = reinterpret_cast<Start>(dlsym(plugin.handle, "mapscape_mpi_plugin_start_session"));
-    if (!start) throw InputError({"mpirun", 0, 0}, "mapscape-mpi.so is not Mapscape's MPI plugin");
-    return std::unique_ptr<MpiSession>(start());
+    return std::unique_ptr<MpiSession>(reinterpret_cast<Start>(plugin.entry)());
 #else
     throw InputError({"mpirun", 0, 0}, "this mapscape-cli was built without MPI, so its ranks would each run the whole sweep; "
                                        "run it without mpirun, or install libopenmpi-dev and rebuild");
