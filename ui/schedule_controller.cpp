@@ -77,28 +77,18 @@ int ScheduleController::start(const ScheduleSettings& s) {
     const Platform platform = load_platform_setting(s.setting);
     const auto groups = split_groups(build_jobs(load_task_mix(s.mix)), 100);
     const auto g = static_cast<std::size_t>(std::clamp(s.group, 1, static_cast<int>(groups.size())) - 1);
-    // Gene order as the workload scheduler uses it: by best no-stall latency.
-    std::vector<Job> jobs = groups[g];
-    {
-        const JobTable t = analyze_jobs(jobs, platform);
-        std::vector<int> order(jobs.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-        auto best = [&](int j) {
-            double b = std::numeric_limits<double>::infinity();
-            for (int c = 0; c < t.cores(); ++c) b = std::min(b, t.latency(j, c));
-            return b;
-        };
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return best(a) < best(b); });
-        std::vector<Job> sorted;
-        for (int i : order) sorted.push_back(jobs[static_cast<std::size_t>(i)]);
-        jobs = std::move(sorted);
-    }
+    const auto analysis = parse_job_analysis(s.job_analysis);
+    if (!analysis) throw InputError({s.job_analysis, 0, 0}, "unknown job analysis \"" + s.job_analysis + "\" (mapscape or magma-code)");
+    const auto unit = parse_bandwidth_unit(s.bandwidth_unit);
+    if (!unit) throw InputError({s.bandwidth_unit, 0, 0}, "unknown bandwidth unit \"" + s.bandwidth_unit + "\" (gbps or bytes-per-cycle)");
+    // Gene order and table as the workload scheduler makes them.
+    OrderedGroup ordered = analyze_group(groups[g], platform, *analysis);
     ScheduleSnapshot base;
     base.run = id;
-    base.jobs = jobs;
-    base.table = analyze_jobs(jobs, platform);
+    base.jobs = std::move(ordered.jobs);
+    base.table = std::move(ordered.table);
     base.platform = platform;
-    base.system_bytes_per_cycle = platform.bytes_per_cycle(s.bandwidth_gbps);
+    base.system_bytes_per_cycle = platform.bytes_per_cycle(s.bandwidth, *unit);
     base.budget = algorithm->kind == ScheduleAlgorithm::Kind::Heuristic ? 1 : s.budget;
     base.lower_bound = makespan_lower_bound(base.table, base.system_bytes_per_cycle);
 

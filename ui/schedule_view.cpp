@@ -1,5 +1,7 @@
 #include "schedule_view.hpp"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -34,7 +36,7 @@ QTableWidget* make_table(const QStringList& headers) {
     t->setHorizontalHeaderLabels(headers);
     t->verticalHeader()->hide();
     t->horizontalHeader()->setStretchLastSection(true);
-    t->setMinimumHeight(120);
+    t->setMinimumHeight(100);  // both tables, with the form above, fit a 720-pixel-high screen
     return t;
 }
 
@@ -55,7 +57,20 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     bandwidth_ = new QDoubleSpinBox;
     bandwidth_->setRange(0.001, 1e6);
     bandwidth_->setDecimals(3);
-    bandwidth_->setSuffix(tr(" GB/s"));
+    bandwidth_unit_ = new QComboBox;
+    bandwidth_unit_->addItem(tr("GB/s"), QStringLiteral("gbps"));
+    bandwidth_unit_->addItem(tr("bytes/cycle"), QStringLiteral("bytes-per-cycle"));
+    bandwidth_unit_->setToolTip(tr("GB/s as the paper writes it (5 bytes per cycle per GB/s at 200 MHz), or bytes per cycle "
+                                   "as the MAGMA code's --dram_bw takes it (its 16 is 3.2 GB/s)"));
+    auto* bandwidth_row = new QHBoxLayout;
+    bandwidth_row->addWidget(bandwidth_, 1);
+    bandwidth_row->addWidget(bandwidth_unit_);
+    job_analysis_ = new QComboBox;
+    job_analysis_->addItem(tr("Mapscape (DRAM traffic)"), QStringLiteral("mapscape"));
+    job_analysis_->addItem(tr("MAGMA code (its style files)"), QStringLiteral("magma-code"));
+    job_analysis_->setToolTip(tr("How each job's no-stall latency and bandwidth are found: our cost model with the core's "
+                                 "dataflow, the bandwidth being the job's DRAM traffic over its latency; or as the public "
+                                 "MAGMA code does it, with its dla/shi/dpt style files and its ask L2_req / 2 / (runtime - 1)"));
     algorithm_ = new QComboBox;
     for (const std::string& a : schedule_algorithm_names()) algorithm_->addItem(QString::fromStdString(a));
     budget_ = new QSpinBox;
@@ -67,7 +82,8 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     group_->setRange(1, 100000);
     form->addRow(tr("Task mix:"), mix_);
     form->addRow(tr("Platform:"), setting_);
-    form->addRow(tr("System bandwidth:"), bandwidth_);
+    form->addRow(tr("System bandwidth:"), bandwidth_row);
+    form->addRow(tr("Job analysis:"), job_analysis_);
     form->addRow(tr("Scheduler:"), algorithm_);
     form->addRow(tr("Budget:"), budget_);
     form->addRow(tr("Seed:"), seed_);
@@ -88,6 +104,8 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     cl->addWidget(status_);
     cl->addWidget(new QLabel(tr("Models of the mix:")));
     mix_table_ = make_table({tr("Model"), tr("Batch"), tr("Copies")});
+    mix_table_->setTextElideMode(Qt::ElideLeft);  // model files: their names are at the end
+    mix_table_->setWordWrap(false);
     cl->addWidget(mix_table_, 1);
     auto* save_mix = new QPushButton(tr("Save mix as…"));
     cl->addWidget(save_mix);
@@ -135,6 +153,8 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
                                   static_cast<QAbstractSpinBox*>(group_), static_cast<QAbstractSpinBox*>(bandwidth_)})
         connect(box, &QAbstractSpinBox::editingFinished, this, &ScheduleView::store_settings);
     connect(algorithm_, &QComboBox::currentIndexChanged, this, &ScheduleView::store_settings);
+    connect(job_analysis_, &QComboBox::currentIndexChanged, this, &ScheduleView::store_settings);
+    connect(bandwidth_unit_, &QComboBox::currentIndexChanged, this, &ScheduleView::store_settings);
     connect(&controller_, &ScheduleController::updated, this, &ScheduleView::on_update);
     connect(doc, &StudyDocument::study_replaced, this, &ScheduleView::sync_from_document);
     sync_from_document();
@@ -145,7 +165,9 @@ void ScheduleView::sync_from_document() {
     const ScheduleSettings& s = doc_->study().schedule;
     mix_->setCurrentText(QString::fromStdString(s.mix));
     setting_->setCurrentText(QString::fromStdString(s.setting));
-    bandwidth_->setValue(s.bandwidth_gbps);
+    bandwidth_->setValue(s.bandwidth);
+    bandwidth_unit_->setCurrentIndex(std::max(0, bandwidth_unit_->findData(QString::fromStdString(s.bandwidth_unit))));
+    job_analysis_->setCurrentIndex(std::max(0, job_analysis_->findData(QString::fromStdString(s.job_analysis))));
     algorithm_->setCurrentText(QString::fromStdString(s.algorithm));
     budget_->setValue(static_cast<int>(s.budget));
     seed_->setValue(static_cast<int>(s.seed));
@@ -161,7 +183,9 @@ void ScheduleView::store_settings() {
     ScheduleSettings s = doc_->study().schedule;
     s.mix = mix_->currentText().toStdString();
     s.setting = setting_->currentText().toStdString();
-    s.bandwidth_gbps = bandwidth_->value();
+    s.bandwidth = bandwidth_->value();
+    s.bandwidth_unit = bandwidth_unit_->currentData().toString().toStdString();
+    s.job_analysis = job_analysis_->currentData().toString().toStdString();
     s.algorithm = algorithm_->currentText().toStdString();
     s.budget = budget_->value();
     s.seed = static_cast<std::uint64_t>(seed_->value());
@@ -173,6 +197,7 @@ void ScheduleView::show_mix() {
     mix_table_->setRowCount(0);
     try {
         const TaskMix mix = load_task_mix(mix_->currentText().toStdString());
+        mix_sequential_ = mix.sequential;
         for (const MixEntry& e : mix.entries) {
             const int r = mix_table_->rowCount();
             mix_table_->insertRow(r);
@@ -211,6 +236,7 @@ bool ScheduleView::save_mix_as() {
     j["format"] = "mapscape-mix";
     j["version"] = 1;
     j["name"] = QFileInfo(path).baseName().toStdString();
+    if (mix_sequential_) j["order"] = "sequential";
     j["models"] = nlohmann::ordered_json::array();
     for (int r = 0; r < mix_table_->rowCount(); ++r) {
         auto cell = [&](int c) { return mix_table_->item(r, c) ? mix_table_->item(r, c)->text() : QString(); };

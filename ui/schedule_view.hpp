@@ -1,5 +1,6 @@
 // The schedule view: a task mix (bundled or a file, its models editable as a table) on a
-// platform (S1-S6 or a file, its cores editable), the system bandwidth and the scheduler; Run
+// platform (S1-S6 or a file, its cores editable), the system bandwidth (in GB/s or, as MAGMA's
+// code takes it, bytes per cycle), the job analysis (ours or the MAGMA code's) and the scheduler; Run
 // and Stop; the timeline (Gantt and bandwidth) updating live as MAGMA improves, a convergence
 // chart, and exports of the charts and of the schedule as a Perfetto trace.
 #pragma once
@@ -34,6 +35,9 @@ public:
     QPushButton* stop_button() const { return stop_; }
     QSpinBox* budget() const { return budget_; }
     QComboBox* algorithm() const { return algorithm_; }
+    QComboBox* job_analysis() const { return job_analysis_; }
+    QComboBox* bandwidth_unit() const { return bandwidth_unit_; }
+    QDoubleSpinBox* bandwidth() const { return bandwidth_; }
     const ScheduleSnapshot& last() const { return last_; }
     int run();
     bool export_trace(const QString& path);
@@ -52,7 +56,7 @@ private:
 
     StudyDocument* doc_;
     ScheduleController controller_;
-    QComboBox *mix_, *setting_, *algorithm_;
+    QComboBox *mix_, *setting_, *algorithm_, *job_analysis_, *bandwidth_unit_;
     QDoubleSpinBox* bandwidth_;
     QSpinBox *budget_, *seed_, *group_;
     QPushButton *run_, *stop_;
@@ -63,6 +67,7 @@ private:
     ScheduleSnapshot last_;
     ScheduleSettings run_settings_;  // the current run's
     bool syncing_ = false;
+    bool mix_sequential_ = false;  // the shown mix keeps its jobs in order (saved with it)
 };
 
 }  // namespace mapscape::ui

@@ -32,9 +32,11 @@ struct ScheduleSetupOptions {
     std::int64_t budget = 10000;
     int threads = 0;
     bool warm_start = false;
+    std::string job_analysis = "mapscape";
+    std::string bw_units = "gbps";
 
     void add_to(CLI::App& c) {
-        c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III) or a platform .json file")
+        c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III), S1-flex..S6-flex (flexible PE arrays), or a platform .json file")
             ->capture_default_str();
         c.add_option("--group-size", group_size, "jobs per dependency-free group")->capture_default_str()->check(count_in_range(1, 100000, "jobs"));
         c.add_option("--group", group, "schedule only this group (1-based; 0 = every group)")->check(count_or_zero("a group", "every group"));
@@ -43,6 +45,12 @@ struct ScheduleSetupOptions {
         c.add_option("--threads", threads, "groups scheduled in parallel (0 = one per core); results do not depend on it")
             ->check(count_or_zero("threads", "one per core"));
         c.add_flag("--warm-start", warm_start, "MAGMA: start each group from the previous group's best schedule");
+        c.add_option("--job-analysis", job_analysis,
+                     "mapscape (ours: DRAM traffic over the no-stall latency) or magma-code (the public MAGMA code's style files "
+                     "and its bandwidth ask L2_req / 2 / (runtime - 1))")
+            ->capture_default_str();
+        c.add_option("--bw-units", bw_units, "gbps, or bytes-per-cycle (as the MAGMA code's --dram_bw: its 16 is 3.2 GB/s at 200 MHz)")
+            ->capture_default_str();
     }
 };
 
@@ -63,7 +71,13 @@ WorkloadScheduleRequest make_request(const ScheduleSetupOptions& o, const std::s
     WorkloadScheduleRequest r;
     r.jobs = build_jobs(load_task_mix(mix));
     r.platform = load_platform_setting(o.setting);
-    r.bandwidth_gbps = bw;
+    r.bandwidth = bw;
+    const auto unit = parse_bandwidth_unit(o.bw_units);
+    if (!unit) throw InputError({"--bw-units", 0, 0}, "unknown bandwidth unit \"" + o.bw_units + "\" (gbps or bytes-per-cycle)");
+    r.bandwidth_unit = *unit;
+    const auto analysis = parse_job_analysis(o.job_analysis);
+    if (!analysis) throw InputError({"--job-analysis", 0, 0}, "unknown job analysis \"" + o.job_analysis + "\" (mapscape or magma-code)");
+    r.job_analysis = *analysis;
     r.group_size = o.group_size;
     const auto groups = static_cast<int>((r.jobs.size() + static_cast<std::size_t>(o.group_size) - 1) / static_cast<std::size_t>(o.group_size));
     if (o.group > groups)
@@ -106,14 +120,17 @@ int run_schedule(const ScheduleOptions& o) {
     const WorkloadScheduleRequest r = make_request(o.setup, o.mix, o.bw, o.algo, o.seed);
     if (!o.job_table_out.empty() && o.setup.group == 0 && r.jobs.size() > static_cast<std::size_t>(r.group_size))
         throw InputError({"--job-table", 0, 0}, "the mix makes several groups; choose one with --group N");
-    std::printf("%s: %zu jobs in groups of %d on %s (%s), %.4g GB/s, %s, objective %s, %lld samples per group, seed %llu\n",
-                o.mix.c_str(), r.jobs.size(), r.group_size, r.platform.name.c_str(), r.platform.description.c_str(),
-                r.bandwidth_gbps, r.algorithm.name().c_str(), std::string(schedule_objective_name(r.objective)).c_str(),
-                static_cast<long long>(r.budget), static_cast<unsigned long long>(r.seed));
+    std::printf("%s: %zu jobs in groups of %d on %s (%s), %.4g %s (%.4g bytes/cycle), %s job analysis, %s, objective %s, "
+                "%lld samples per group, seed %llu\n",
+                o.mix.c_str(), r.jobs.size(), r.group_size, r.platform.name.c_str(), r.platform.description.c_str(), r.bandwidth,
+                r.bandwidth_unit == BandwidthUnit::Gbps ? "GB/s" : "bytes/cycle", r.system_bytes_per_cycle(),
+                std::string(job_analysis_name(r.job_analysis)).c_str(), r.algorithm.name().c_str(),
+                std::string(schedule_objective_name(r.objective)).c_str(), static_cast<long long>(r.budget),
+                static_cast<unsigned long long>(r.seed));
     const WorkloadSchedule s = schedule_workload(r);
     std::printf("%6s %6s %16s %16s %14s %10s %8s\n", "group", "jobs", "makespan_cyc", "lower_bound", "energy_nJ", "samples", "wall_s");
     for (const GroupSchedule& g : s.groups) {
-        const double bound = makespan_lower_bound(g.table, r.platform.bytes_per_cycle(r.bandwidth_gbps));
+        const double bound = g.lower_bound_cycles;
         if (g.result.found)
             std::printf("%6d %6zu %16.0f %16.0f %14.5g %10lld %8.3f\n", g.index + 1, g.jobs.size(), g.timeline.makespan, bound,
                         g.result.energy_nj, static_cast<long long>(g.result.samples), g.result.wall_seconds);
@@ -132,7 +149,11 @@ int run_schedule(const ScheduleOptions& o) {
     }
     if (!o.job_table_out.empty() && !s.groups.empty()) {
         const GroupSchedule& g = s.groups.front();
-        JobTableFile f{g.table, r.platform.bytes_per_cycle(r.bandwidth_gbps), {}};
+        JobTableFile f{g.table, r.system_bytes_per_cycle(), {}, {}, {}};
+        for (const Job& j : g.jobs) {
+            f.labels.push_back(j.label());
+            f.shapes.push_back(shape_summary(j.layer));
+        }
         if (g.result.found) f.schedules.push_back(queues_of(g.result.best, g.table.cores()));
         write_text_file_atomically(o.job_table_out, json_text(job_table_to_json(f), 1) + "\n");
         std::fprintf(stderr, "wrote %s (group %d's job table and its best schedule; try it with schedule-eval)\n", o.job_table_out.c_str(),
@@ -162,7 +183,8 @@ int run_compare(const CompareOptions& o) {
     for (const auto& b : split_list(o.bws)) {
         bws.push_back(parse_number(b, "--bw"));
         if (!(bws.back() > 0))
-            throw InputError({"", 0, 0}, "--bw must be a comma-separated list of positive bandwidths (GB/s), not \"" + b + "\"");
+            throw InputError({"", 0, 0}, "--bw must be a comma-separated list of positive bandwidths (GB/s, or bytes per cycle with --bw-units bytes-per-cycle), "
+                                         "not \"" + b + "\"");
     }
     const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     if (mixes.empty() || algos.empty() || bws.empty() || seeds.empty())
@@ -177,14 +199,17 @@ int run_compare(const CompareOptions& o) {
         double bound_gflops = std::nan("");
     };
     std::vector<Row> rows;
-    std::string raw = "mix,bw_gbps,algo,seed,throughput_gflops,makespan_cycles,lower_bound_cycles,utilization,energy_nj,samples,wall_s\n";
-    std::fprintf(stderr, "%s: algorithms %s, seeds %s, %lld samples per group, groups of %d\n", o.setup.setting.c_str(),
-                 o.algos.c_str(), o.seeds.c_str(), static_cast<long long>(o.setup.budget), o.setup.group_size);
+    std::string raw =
+        "setting,mix,bw,bw_units,job_analysis,algo,seed,throughput_gflops,makespan_cycles,lower_bound_cycles,utilization,energy_nj,samples,"
+        "wall_s\n";
+    std::fprintf(stderr, "%s: algorithms %s, seeds %s, %lld samples per group, groups of %d, %s job analysis, bandwidth in %s\n",
+                 o.setup.setting.c_str(), o.algos.c_str(), o.seeds.c_str(), static_cast<long long>(o.setup.budget), o.setup.group_size,
+                 o.setup.job_analysis.c_str(), o.setup.bw_units.c_str());
     for (const std::string& mix : mixes)
         for (double bw : bws) {
             Row row;
             std::ostringstream label;
-            label << mix << " @ " << bw << " GB/s";
+            label << mix << " @ " << bw << (o.setup.bw_units == "gbps" ? " GB/s" : " B/cycle");
             row.label = label.str();
             for (const std::string& a : algos) {
                 double log_sum = 0;
@@ -200,7 +225,8 @@ int run_compare(const CompareOptions& o) {
                         if (s.lower_bound_cycles > 0) row.bound_gflops = s.throughput_gflops * s.makespan_cycles / s.lower_bound_cycles;
                     }
                     std::ostringstream line;
-                    line << mix << ',' << bw << ',' << a << ',' << seed << ',' << s.throughput_gflops << ',' << s.makespan_cycles << ','
+                    line.precision(12);
+                    line << o.setup.setting << ',' << mix << ',' << bw << ',' << o.setup.bw_units << ',' << o.setup.job_analysis << ',' << a << ',' << seed << ',' << s.throughput_gflops << ',' << s.makespan_cycles << ','
                          << s.lower_bound_cycles << ',' << s.utilization << ',' << s.energy_nj << ',' << s.samples << ',' << s.wall_seconds << '\n';
                     raw += line.str();
                 }
@@ -256,9 +282,9 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     CLI::App* c = app.add_subcommand("schedule", "schedule a multi-tenant task mix on a multi-core accelerator (MAGMA)");
     c->add_option("--mix", o->mix, "vision, language, recommendation, mix, or a task mix .json file")->required();
     o->setup.add_to(*c);
-    c->add_option("--bw", o->bw, "system bandwidth in GB/s (at 200 MHz and 1-byte words, 5 bytes/cycle per GB/s)")
+    c->add_option("--bw", o->bw, "system bandwidth in --bw-units (GB/s by default: at 200 MHz and 1-byte words, 5 bytes/cycle per GB/s)")
         ->capture_default_str()
-        ->check(positive_amount("GB/s"));
+        ->check(positive_amount("GB/s, or bytes per cycle with --bw-units bytes-per-cycle"));
     c->add_option("--algo", o->algo, "magma, stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr, greedy")
         ->capture_default_str();
     c->add_option("--seed", o->seed, "random seed")->capture_default_str()->check(seed_value());
@@ -272,7 +298,7 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     CLI::App* cc = app.add_subcommand("schedule-compare", "compare schedulers over task mixes, bandwidths and seeds");
     k->setup.add_to(*cc);
     cc->add_option("--mixes", k->mixes, "comma-separated task mixes")->capture_default_str();
-    cc->add_option("--bw", k->bws, "comma-separated system bandwidths in GB/s")->capture_default_str();
+    cc->add_option("--bw", k->bws, "comma-separated system bandwidths in --bw-units (GB/s by default)")->capture_default_str();
     cc->add_option("--algos", k->algos, "comma-separated algorithms; the first is the reference")->capture_default_str();
     cc->add_option("--seeds", k->seeds, "comma-separated seeds")->capture_default_str();
     cc->add_option("--markdown", k->markdown_out, "also write the table to this file");

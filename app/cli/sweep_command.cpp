@@ -42,15 +42,21 @@ public:
         const SweepSpec& s = plan_.spec();
         const RunPoint at = plan_.point(r.index);
         const bool codesign = s.kind == RunKind::Codesign;
-        char where[64];
-        if (codesign)
+        char where[96];
+        std::string objective = s.objectives[at.objective].name();
+        if (s.kind == RunKind::Schedule) {
+            std::snprintf(where, sizeof where, "%s %g %s %s", s.accelerators[at.accelerator].name.c_str(), s.bandwidths[at.bandwidth],
+                          s.bandwidth_unit == BandwidthUnit::Gbps ? "GB/s" : "B/cycle",
+                          std::string(job_analysis_name(s.job_analyses[at.job_analysis])).c_str());
+            objective = std::string(schedule_objective_name(s.schedule_objectives[at.objective]));
+        } else if (codesign)
             std::snprintf(where, sizeof where, "%s@%gmm2", s.accelerators[at.accelerator].name.c_str(), s.area_budgets_mm2[at.area_budget]);
         else
             std::snprintf(where, sizeof where, "%s %s", s.accelerators[at.accelerator].name.c_str(),
                           std::string(system_name(s.systems[at.system])).c_str());
         std::printf("[%lld/%lld] %.12s %s %s %s %s budget %lld seed %llu: ", static_cast<long long>(p.already_done + p.written),
                     static_cast<long long>(p.planned), r.run_id.c_str(), s.models[at.model].name.c_str(), where,
-                    s.algorithms[at.algorithm].name.c_str(), s.objectives[at.objective].name().c_str(),
+                    s.algorithms[at.algorithm].name.c_str(), objective.c_str(),
                     static_cast<long long>(s.budgets[at.budget]), static_cast<unsigned long long>(s.seeds[at.seed]));
         if (codesign && !r.failed && r.accelerator_json.empty()) {
             std::printf("no design fits the budget  [%.3f s, rank %d]\n", r.wall_seconds, r.worker_rank);
@@ -61,7 +67,10 @@ public:
             std::printf("FAILED: %s", r.error.c_str());
         else
             std::printf("%lld cycles, %.5g nJ%s", static_cast<long long>(r.runtime_cycles), r.energy_nj,
-                        r.layers_without_mapping > 0 ? (" (" + std::to_string(r.layers_without_mapping) + " layers without a mapping)").c_str() : "");
+                        r.layers_without_mapping > 0 ? (" (" + std::to_string(r.layers_without_mapping) +
+                                                         (s.kind == RunKind::Schedule ? " groups without a schedule)" : " layers without a mapping)"))
+                                                           .c_str()
+                                                     : "");
         if (codesign && !r.failed) std::printf(", design of %.4g mm2", r.area_um2 / 1e6);
         std::printf("  [%.3f s, rank %d]\n", r.wall_seconds, r.worker_rank);
         std::fflush(stdout);
@@ -76,7 +85,12 @@ int print_dry_run(const SweepPlan& plan, ResultsDatabase* db, const SweepOptions
     const auto done = db ? db->finished_run_ids() : std::unordered_set<std::string>{};
     const DryRunEstimate e = estimate_sweep(plan, done, threads, o.samples);
     const SweepSpec& s = plan.spec();
-    if (s.kind == RunKind::Codesign)
+    if (s.kind == RunKind::Schedule)
+        std::printf("%s: %lld schedule runs (%zu mixes x %zu platforms x %zu bandwidths x %zu job analyses x %zu algorithms x "
+                    "%zu objectives x %zu budgets x %zu seeds)\n",
+                    s.name.c_str(), static_cast<long long>(e.planned), s.models.size(), s.accelerators.size(), s.bandwidths.size(),
+                    s.job_analyses.size(), s.algorithms.size(), s.objectives.size(), s.budgets.size(), s.seeds.size());
+    else if (s.kind == RunKind::Codesign)
         std::printf("%s: %lld co-design runs (%zu models x %zu platforms x %zu area budgets x %zu algorithms x %zu objectives x "
                     "%zu budgets x %zu seeds)\n",
                     s.name.c_str(), static_cast<long long>(e.planned), s.models.size(), s.accelerators.size(),
@@ -90,9 +104,11 @@ int print_dry_run(const SweepPlan& plan, ResultsDatabase* db, const SweepOptions
                 static_cast<long long>(e.to_run));
     if (e.to_run == 0) return kExitOk;
     std::printf("measured on %zu sample run(s) at <= 1000 samples %s, %d thread(s) (%.2f s):\n", e.rates.size(),
-                s.kind == RunKind::Codesign ? "(designs per model)" : "per layer", threads, e.sampling_seconds);
+                s.kind == RunKind::Codesign ? "(designs per model)" : s.kind == RunKind::Schedule ? "per group" : "per layer", threads,
+                e.sampling_seconds);
     for (const AlgorithmRate& r : e.rates)
-        std::printf("  %-18s %.3g us per layer-sample\n", r.algorithm.c_str(), r.seconds_per_unit * 1e6);
+        std::printf("  %-18s %.3g us per %s\n", r.algorithm.c_str(), r.seconds_per_unit * 1e6,
+                    s.kind == RunKind::Schedule ? "job-sample-core" : "layer-sample");
     std::printf("estimated time per run: mean %.3g s (shortest %.3g s, longest %.3g s)\n", e.mean_run_seconds, e.min_run_seconds,
                 e.max_run_seconds);
     std::printf("estimated total: %.3g s on one rank with %d thread(s) (about %.3g s / N on N ranks)\n", e.total_seconds,

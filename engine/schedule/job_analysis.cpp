@@ -8,6 +8,7 @@
 
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
+#include "schedule/magma_code_analysis.hpp"
 #include "util/diagnostic.hpp"
 
 namespace mapscape {
@@ -28,6 +29,29 @@ JobTable JobTable::from_numbers(int jobs, int cores, std::vector<double> latency
     t.energy_ = std::move(energy_nj);
     t.macs_ = std::move(macs);
     return t;
+}
+
+JobTable JobTable::reordered(const std::vector<int>& order) const {
+    JobTable t;
+    t.jobs_ = static_cast<int>(order.size());
+    t.cores_ = cores_;
+    for (int j : order) {
+        for (int c = 0; c < cores_; ++c) {
+            t.latency_.push_back(latency(j, c));
+            t.bandwidth_.push_back(bandwidth(j, c));
+            t.energy_.push_back(energy_nj(j, c));
+        }
+        t.macs_.push_back(macs(j));
+    }
+    return t;
+}
+
+std::string_view job_analysis_name(JobAnalysis a) { return a == JobAnalysis::Mapscape ? "mapscape" : "magma-code"; }
+
+std::optional<JobAnalysis> parse_job_analysis(std::string_view t) {
+    if (t == "mapscape") return JobAnalysis::Mapscape;
+    if (t == "magma-code") return JobAnalysis::MagmaCode;
+    return std::nullopt;
 }
 
 namespace {
@@ -151,9 +175,37 @@ Cost analyse(const Layer& layer, const SubAccelerator& core, const Platform& p) 
     return c;
 }
 
+Cost analyse_as_magma_code(const Layer& layer, const SubAccelerator& core, const Platform& p) {
+    // The code's GA settings (setting.get_setting_v3) pair its NVDLA-like file with the HB
+    // cores and its ShiDianNao-like file with the others.
+    const MagmaStyle style = core.style == CoreStyle::HB ? MagmaStyle::Dla : MagmaStyle::Shi;
+    const MagmaCodeCost m = magma_code_cost(layer, style, core.num_pes(), p.clock_mhz, p.word_bytes, p.flexible);
+    Cost c;
+    if (!m.valid) return c;
+    c.latency = m.latency_cycles;
+    c.bandwidth = m.bandwidth_bytes_per_cycle;
+    c.energy = m.energy_nj;
+    return c;
+}
+
 }  // namespace
 
-JobTable analyze_jobs(const std::vector<Job>& jobs, const Platform& p) {
+std::vector<int> gene_order(const JobTable& t, JobAnalysis analysis) {
+    std::vector<double> latency;
+    latency.reserve(static_cast<std::size_t>(t.jobs()) * static_cast<std::size_t>(t.cores()));
+    for (int j = 0; j < t.jobs(); ++j)
+        for (int c = 0; c < t.cores(); ++c) latency.push_back(t.latency(j, c));
+    if (analysis == JobAnalysis::MagmaCode) return magma_code_job_order(latency, t.jobs(), t.cores());
+    std::vector<int> order(static_cast<std::size_t>(t.jobs()));
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::vector<double> best(order.size(), std::numeric_limits<double>::infinity());
+    for (int j = 0; j < t.jobs(); ++j)
+        for (int c = 0; c < t.cores(); ++c) best[static_cast<std::size_t>(j)] = std::min(best[static_cast<std::size_t>(j)], t.latency(j, c));
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return best[static_cast<std::size_t>(a)] < best[static_cast<std::size_t>(b)]; });
+    return order;
+}
+
+JobTable analyze_jobs(const std::vector<Job>& jobs, const Platform& p, JobAnalysis analysis) {
     const int n = static_cast<int>(jobs.size()), cores = static_cast<int>(p.cores.size());
     std::vector<double> latency(static_cast<std::size_t>(n) * static_cast<std::size_t>(cores));
     std::vector<double> bandwidth(latency.size()), energy(latency.size());
@@ -170,7 +222,8 @@ JobTable analyze_jobs(const std::vector<Job>& jobs, const Platform& p) {
             const SubAccelerator& core = p.cores[static_cast<std::size_t>(c)];
             const auto k = std::make_pair(key, CoreKey{core.rows, core.cols, static_cast<int>(core.style)});
             auto it = cache.find(k);
-            if (it == cache.end()) it = cache.emplace(k, analyse(job.layer, core, p)).first;
+            if (it == cache.end())
+                it = cache.emplace(k, analysis == JobAnalysis::MagmaCode ? analyse_as_magma_code(job.layer, core, p) : analyse(job.layer, core, p)).first;
             const std::size_t i = static_cast<std::size_t>(j) * static_cast<std::size_t>(cores) + static_cast<std::size_t>(c);
             latency[i] = it->second.latency;
             bandwidth[i] = it->second.bandwidth;

@@ -106,6 +106,12 @@ JobTableFile parse_job_table_file(std::string_view text, const std::string& file
         if (!jobs[j].is_object()) doc.fail(at, "a job is {\"latency\": [...], \"bandwidth\": [...]}");
         const std::vector<double> l = per_core(doc, jobs[j], at, "latency", cores, true);
         const std::vector<double> b = per_core(doc, jobs[j], at, "bandwidth", cores, false);
+        if (jobs[j].contains("label")) {
+            if (f.labels.size() != j) doc.fail(json_child(at, "label"), "either every job has a \"label\" or none");
+            f.labels.push_back(doc.string(jobs[j], at, "label"));
+        } else if (!f.labels.empty()) {
+            doc.fail(at, "either every job has a \"label\" or none");
+        }
         bool runs = false;
         for (double x : l) runs = runs || std::isfinite(x);
         if (!runs) doc.fail(at, "job " + std::to_string(j) + " cannot run on any core");
@@ -137,7 +143,12 @@ nlohmann::ordered_json job_table_to_json(const JobTableFile& f) {
             latency.push_back(f.table.runs_on(job, c) ? nlohmann::ordered_json(f.table.latency(job, c)) : nlohmann::ordered_json(nullptr));
             bandwidth.push_back(f.table.runs_on(job, c) ? f.table.bandwidth(job, c) : 0.0);
         }
-        jobs.push_back({{"latency", std::move(latency)}, {"bandwidth", std::move(bandwidth)}});
+        nlohmann::ordered_json entry;
+        if (static_cast<int>(f.labels.size()) == f.table.jobs()) entry["label"] = f.labels[static_cast<std::size_t>(job)];
+        if (static_cast<int>(f.shapes.size()) == f.table.jobs()) entry["shape"] = f.shapes[static_cast<std::size_t>(job)];
+        entry["latency"] = std::move(latency);
+        entry["bandwidth"] = std::move(bandwidth);
+        jobs.push_back(std::move(entry));
     }
     j["jobs"] = std::move(jobs);
     nlohmann::ordered_json schedules = nlohmann::ordered_json::array();

@@ -6,6 +6,8 @@
 //    "cores": 2,
 //    "system_bytes_per_cycle": 16,
 //    "jobs": [{"latency": [100, 200], "bandwidth": [6, 3]}, ...],   // per core: no-stall cycles, bytes/cycle
+//                                                                   // (and optionally "label": "resnet50#1/layer7",
+//                                                                   // "shape": "CONV K64 C3 R7 S7 Y224 X224 /2")
 //    "schedules": [{"core": [0, 1, 0], "priority": [0.9, 0.5, 0.1]},  // MAGMA's encoding
 //                  {"queues": [[0, 2], [1]]}]}                         // each core's jobs in order
 //
@@ -26,6 +28,8 @@ struct JobTableFile {
     JobTable table;
     double system_bytes_per_cycle = 0;
     std::vector<CoreQueues> schedules;
+    std::vector<std::string> labels;  // one per job, or none
+    std::vector<std::string> shapes;  // one per job, or none (written, not read: for people)
 };
 
 JobTableFile parse_job_table_file(std::string_view text, const std::string& file_name);

@@ -16,6 +16,14 @@ std::optional<CoreStyle> parse_core_style(std::string_view t) {
     return std::nullopt;
 }
 
+std::string_view bandwidth_unit_name(BandwidthUnit u) { return u == BandwidthUnit::Gbps ? "gbps" : "bytes-per-cycle"; }
+
+std::optional<BandwidthUnit> parse_bandwidth_unit(std::string_view t) {
+    if (t == "gbps" || t == "GB/s") return BandwidthUnit::Gbps;
+    if (t == "bytes-per-cycle" || t == "B/cycle") return BandwidthUnit::BytesPerCycle;
+    return std::nullopt;
+}
+
 FixedDataflow core_dataflow(CoreStyle s) { return s == CoreStyle::HB ? FixedDataflow::Nvdla : FixedDataflow::Eyeriss; }
 
 std::string SubAccelerator::describe() const {
@@ -106,6 +114,10 @@ Platform parse_platform_json(std::string_view text, const std::string& file_name
     p.description = doc.string_or(root, "", "description", "");
     p.clock_mhz = doc.number_or(root, "", "clock_mhz", 200, 1, 1e6);
     p.word_bytes = static_cast<int>(doc.integer_or(root, "", "word_bytes", 1, 1, 16));
+    if (root.contains("flexible")) {
+        if (!root["flexible"].is_boolean()) doc.fail("/flexible", "\"flexible\" must be true or false");
+        p.flexible = root["flexible"].get<bool>();
+    }
     const auto& cores = doc.array(root, "", "cores");
     if (cores.empty()) doc.fail("/cores", "the platform has no cores");
     for (std::size_t i = 0; i < cores.size(); ++i) {
@@ -126,9 +138,32 @@ Platform parse_platform_json(std::string_view text, const std::string& file_name
     return p;
 }
 
+nlohmann::ordered_json platform_to_json(const Platform& p) {
+    nlohmann::ordered_json j;
+    j["format"] = "mapscape-platform";
+    j["version"] = 1;
+    j["name"] = p.name;
+    j["description"] = p.description;
+    j["clock_mhz"] = p.clock_mhz;
+    j["word_bytes"] = p.word_bytes;
+    j["flexible"] = p.flexible;
+    nlohmann::ordered_json cores = nlohmann::ordered_json::array();
+    for (const SubAccelerator& c : p.cores)
+        cores.push_back({{"rows", c.rows}, {"cols", c.cols}, {"style", std::string(core_style_name(c.style))}, {"buffer_kb", c.buffer_bytes / 1024}});
+    j["cores"] = std::move(cores);
+    return j;
+}
+
 Platform load_platform_setting(const std::string& s) {
     if (s.size() == 2 && (s[0] == 'S' || s[0] == 's') && std::isdigit(static_cast<unsigned char>(s[1])))
         return platform_setting(s[1] - '0');
+    if (s.size() == 7 && (s[0] == 'S' || s[0] == 's') && std::isdigit(static_cast<unsigned char>(s[1])) && s.substr(2) == "-flex") {
+        Platform p = platform_setting(s[1] - '0');
+        p.name += "-flex";
+        p.description += ", flexible PE arrays";
+        p.flexible = true;
+        return p;
+    }
     if (s.find('/') == std::string::npos && s.find('.') == std::string::npos)
         throw InputError({s, 0, 0}, "no setting called \"" + s + "\" (S1 to S6, or a platform .json file)");
     return parse_platform_json(read_text_file(s), s);

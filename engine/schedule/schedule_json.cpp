@@ -18,7 +18,11 @@ nlohmann::ordered_json workload_schedule_to_json(const WorkloadScheduleRequest& 
     nlohmann::ordered_json j;
     j["algo"] = request.algorithm.name();
     j["setting"] = setting_name;
-    j["bw_gbps"] = request.bandwidth_gbps;
+    j["bw_gbps"] = gbps(request, request.system_bytes_per_cycle());
+    j["bw"] = request.bandwidth;
+    j["bw_units"] = std::string(bandwidth_unit_name(request.bandwidth_unit));
+    j["system_bytes_per_cycle"] = request.system_bytes_per_cycle();
+    j["job_analysis"] = std::string(job_analysis_name(request.job_analysis));
     j["seed"] = request.seed;
     j["objective"] = std::string(schedule_objective_name(request.objective));
     j["makespan_cycles"] = s.complete ? nlohmann::ordered_json(s.makespan_cycles) : nlohmann::ordered_json(nullptr);

@@ -30,6 +30,19 @@ Layer with_batch(Layer l, std::int64_t batch) {
     return l;
 }
 
+// A relative model file is looked for beside the mix file first (so bundled mixes can name
+// tables in models/), then where it is written.
+std::string resolve_model(const std::string& model, const std::string& mix_file) {
+    if (model.find('/') == std::string::npos && model.find('.') == std::string::npos) return model;  // a bundled name
+    const std::filesystem::path p(model);
+    if (p.is_relative()) {
+        const std::filesystem::path beside = std::filesystem::path(mix_file).parent_path() / p;
+        std::error_code ec;
+        if (!beside.parent_path().empty() && std::filesystem::is_regular_file(beside, ec)) return beside.string();
+    }
+    return model;
+}
+
 }  // namespace
 
 std::string Job::label() const { return model + "#" + std::to_string(copy + 1) + "/" + layer.name; }
@@ -42,13 +55,17 @@ TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name)
     TaskMix mix;
     mix.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
     mix.description = doc.string_or(root, "", "description", "");
+    const std::string order = doc.string_or(root, "", "order", "interleaved");
+    if (order != "interleaved" && order != "sequential")
+        doc.fail("/order", "unknown job order \"" + order + "\" (interleaved or sequential)");
+    mix.sequential = order == "sequential";
     const auto& models = doc.array(root, "", "models");
     if (models.empty()) doc.fail("/models", "the task mix has no models");
     for (std::size_t i = 0; i < models.size(); ++i) {
         const std::string p = json_child("/models", i);
         if (!models[i].is_object()) doc.fail(p, "each entry must be an object with \"model\"");
         MixEntry e;
-        e.model = doc.string(models[i], p, "model");
+        e.model = resolve_model(doc.string(models[i], p, "model"), file_name);
         e.batch = doc.integer_or(models[i], p, "batch", 1, 1, 1 << 20);
         e.copies = static_cast<int>(doc.integer_or(models[i], p, "copies", 1, 1, 10000));
         // Resolve now, so that a bad model name points at this entry.
@@ -113,20 +130,26 @@ std::vector<Job> build_jobs(const TaskMix& mix) {
         for (int c = 0; c < e.copies; ++c) instances.push_back({m.name, c, layers, numbers});
     }
     std::vector<Job> jobs;
+    auto add = [&](const Instance& in, std::size_t k) {
+        Job j;
+        j.id = static_cast<int>(jobs.size());
+        j.model = in.model;
+        j.copy = in.copy;
+        j.layer_number = in.layer_numbers[k];
+        j.layer = in.layers[k];
+        j.macs = exact_macs(j.layer);
+        jobs.push_back(std::move(j));
+    };
+    if (mix.sequential) {
+        for (const Instance& in : instances)
+            for (std::size_t k = 0; k < in.layers.size(); ++k) add(in, k);
+        return jobs;
+    }
     std::size_t longest = 0;
     for (const Instance& in : instances) longest = std::max(longest, in.layers.size());
     for (std::size_t k = 0; k < longest; ++k)
-        for (const Instance& in : instances) {
-            if (k >= in.layers.size()) continue;
-            Job j;
-            j.id = static_cast<int>(jobs.size());
-            j.model = in.model;
-            j.copy = in.copy;
-            j.layer_number = in.layer_numbers[k];
-            j.layer = in.layers[k];
-            j.macs = exact_macs(j.layer);
-            jobs.push_back(std::move(j));
-        }
+        for (const Instance& in : instances)
+            if (k < in.layers.size()) add(in, k);
     return jobs;
 }
 

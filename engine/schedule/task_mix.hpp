@@ -13,7 +13,7 @@
 namespace mapscape {
 
 struct MixEntry {
-    std::string model;   // a bundled model name or a model file
+    std::string model;   // a bundled model name or a model file (relative: to the mix file's folder, else the working one)
     std::int64_t batch = 1;   // mini-batch of each job
     int copies = 1;      // independent instances of the model
 };
@@ -22,6 +22,10 @@ struct TaskMix {
     std::string name;
     std::string description;
     std::vector<MixEntry> entries;
+    // Jobs in the order of the entries and their layers (instance after instance), instead of
+    // interleaved layer by layer: for job lists given as they are, such as MAGMA's instance
+    // files (each a group of 100 jobs in the code's order).
+    bool sequential = false;
 };
 
 struct Job {
@@ -36,15 +40,17 @@ struct Job {
 };
 
 // Files "models/mix_<name>.json": {"format": "mapscape-mix", "version": 1, "name", "description",
-// "models": [{"model": "resnet50", "batch": 1, "copies": 2}, ...]}.
+// "order": "interleaved" (default) or "sequential", "models": [{"model": "resnet50", "batch": 1,
+// "copies": 2}, ...]}.
 TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name);
 std::vector<std::string> bundled_mix_names();  // vision, language, recommendation, mix
 // A bundled mix name or a mix file; throws InputError.
 TaskMix load_task_mix(const std::string& name_or_path);
 
 // Every layer of every copy, interleaved across the instances layer by layer (so a group holds
-// several models), each model's layers in order; a layer with a repeat count is that many jobs. The batch goes to a convolution's N and a
-// GEMM's rows M; a fully-connected layer with its batch becomes a GEMM.
+// several models), each model's layers in order; a sequential mix's instances one after another.
+// A layer with a repeat count is that many jobs. The batch goes to a convolution's N and a GEMM's
+// rows M; a fully-connected layer with its batch becomes a GEMM.
 std::vector<Job> build_jobs(const TaskMix& mix);
 // Consecutive groups of group_size jobs (the last may be smaller).
 std::vector<std::vector<Job>> split_groups(const std::vector<Job>& jobs, int group_size);

@@ -14,24 +14,13 @@ namespace {
 
 void schedule_group(const WorkloadScheduleRequest& req, GroupSchedule& g, const std::vector<Assignment>& warm,
                     const WorkloadScheduleObserver& observer, const std::stop_token& stop) {
-    g.table = analyze_jobs(g.jobs, req.platform);
-    // Gene order: by best no-stall latency (then arrival), comparable across groups.
-    std::vector<int> order(g.jobs.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-    auto best = [&](int j) {
-        double b = std::numeric_limits<double>::infinity();
-        for (int c = 0; c < g.table.cores(); ++c) b = std::min(b, g.table.latency(j, c));
-        return b;
-    };
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return best(a) < best(b); });
-    std::vector<Job> sorted;
-    for (int i : order) sorted.push_back(g.jobs[static_cast<std::size_t>(i)]);
-    g.jobs = std::move(sorted);
-    g.table = analyze_jobs(g.jobs, req.platform);  // cached shapes make this cheap
+    OrderedGroup ordered = analyze_group(g.jobs, req.platform, req.job_analysis);
+    g.jobs = std::move(ordered.jobs);
+    g.table = std::move(ordered.table);
 
     ScheduleProblem p;
     p.table = &g.table;
-    p.system_bytes_per_cycle = req.platform.bytes_per_cycle(req.bandwidth_gbps);
+    p.system_bytes_per_cycle = req.system_bytes_per_cycle();
     p.objective = req.objective;
     p.budget = req.budget;
     p.seed = mix_seed(req.seed, static_cast<std::uint64_t>(g.index));
@@ -47,6 +36,15 @@ void schedule_group(const WorkloadScheduleRequest& req, GroupSchedule& g, const 
 }
 
 }  // namespace
+
+OrderedGroup analyze_group(const std::vector<Job>& jobs, const Platform& platform, JobAnalysis analysis) {
+    OrderedGroup out;
+    const JobTable table = analyze_jobs(jobs, platform, analysis);
+    const std::vector<int> order = gene_order(table, analysis);
+    for (int i : order) out.jobs.push_back(jobs[static_cast<std::size_t>(i)]);
+    out.table = table.reordered(order);
+    return out;
+}
 
 WorkloadSchedule schedule_workload(const WorkloadScheduleRequest& req, const WorkloadScheduleObserver& observer,
                                    std::stop_token stop) {
@@ -80,7 +78,7 @@ WorkloadSchedule schedule_workload(const WorkloadScheduleRequest& req, const Wor
     for (GroupSchedule& g : out.groups) {
         out.samples += g.result.samples;
         out.macs += g.table.total_macs();
-        g.lower_bound_cycles = makespan_lower_bound(g.table, req.platform.bytes_per_cycle(req.bandwidth_gbps));
+        g.lower_bound_cycles = makespan_lower_bound(g.table, req.system_bytes_per_cycle());
         out.lower_bound_cycles += g.lower_bound_cycles;
         if (!g.result.found) {
             out.complete = false;

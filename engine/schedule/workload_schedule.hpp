@@ -1,8 +1,8 @@
 // Scheduling a whole workload: its jobs cut into groups, each group analysed and scheduled on
 // its own (groups run one after the other on the accelerator), optionally warm-starting each
 // group's MAGMA from the previous group's best (the paper's warm start, Sec. V-C: groups of
-// one task mix are similar tasks). Within a group, jobs are ordered by their best no-stall
-// latency, so that gene positions mean similar jobs from one group to the next.
+// one task mix are similar tasks). Within a group, jobs take the analysis's gene order
+// (job_analysis.hpp: gene_order).
 #pragma once
 
 #include <functional>
@@ -16,7 +16,9 @@ namespace mapscape {
 struct WorkloadScheduleRequest {
     std::vector<Job> jobs;
     Platform platform;
-    double bandwidth_gbps = 16;
+    double bandwidth = 16;  // system bandwidth, in bandwidth_unit
+    BandwidthUnit bandwidth_unit = BandwidthUnit::Gbps;
+    JobAnalysis job_analysis = JobAnalysis::Mapscape;
     int group_size = 100;
     int only_group = -1;  // 0-based group to schedule alone; -1 = all
     ScheduleObjective objective = ScheduleObjective::Makespan;
@@ -25,7 +27,16 @@ struct WorkloadScheduleRequest {
     ScheduleAlgorithm algorithm;
     bool warm_start = false;      // MAGMA only
     int threads = 1;              // groups in parallel when not warm-starting
+
+    double system_bytes_per_cycle() const { return platform.bytes_per_cycle(bandwidth, bandwidth_unit); }
 };
+
+// A group's jobs in gene order and their table in that order.
+struct OrderedGroup {
+    std::vector<Job> jobs;
+    JobTable table;
+};
+OrderedGroup analyze_group(const std::vector<Job>& jobs, const Platform& platform, JobAnalysis analysis);
 
 struct GroupSchedule {
     int index = 0;                // 0-based group

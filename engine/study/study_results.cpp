@@ -9,6 +9,7 @@
 #include "arch/accelerator_json.hpp"
 #include "mapping/map_space.hpp"
 #include "mapping/mapping_json.hpp"
+#include "schedule/job_analysis.hpp"
 #include "util/json_document.hpp"
 #include "util/json_number.hpp"
 #include "util/json_text.hpp"
@@ -231,11 +232,14 @@ std::vector<NaasFrontPoint> front_from(const JsonDocument& doc, const nlohmann::
 
 // ---- schedules ----------------------------------------------------------------------------
 
-Json platform_to_json(const Platform& pl) {
+// (Not schedule/platform.hpp's platform_to_json: buffers in bytes, no format header.)
+Json platform_record_json(const Platform& pl) {
     Json cores = Json::array();
     for (const SubAccelerator& c : pl.cores)
         cores.push_back({{"rows", c.rows}, {"cols", c.cols}, {"style", std::string(core_style_name(c.style))}, {"buffer_bytes", c.buffer_bytes}});
-    return {{"name", pl.name}, {"description", pl.description}, {"clock_mhz", pl.clock_mhz}, {"word_bytes", pl.word_bytes}, {"cores", std::move(cores)}};
+    Json j = {{"name", pl.name}, {"description", pl.description}, {"clock_mhz", pl.clock_mhz}, {"word_bytes", pl.word_bytes}, {"cores", std::move(cores)}};
+    if (pl.flexible) j["flexible"] = true;
+    return j;
 }
 
 Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
@@ -245,6 +249,7 @@ Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const s
     pl.description = doc.string_or(v, p, "description", "");
     pl.clock_mhz = doc.number_or(v, p, "clock_mhz", pl.clock_mhz, 1e-6, 1e9);
     pl.word_bytes = static_cast<int>(doc.integer_or(v, p, "word_bytes", pl.word_bytes, 1, 64));
+    pl.flexible = v.contains("flexible") && v["flexible"].is_boolean() && v["flexible"].get<bool>();
     const auto& cores = doc.array(v, p, "cores");
     for (std::size_t i = 0; i < cores.size(); ++i) {
         const std::string cp = json_child(json_child(p, "cores"), i);
@@ -265,8 +270,15 @@ Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const s
 }  // namespace
 
 Json schedule_settings_to_json(const ScheduleSettings& s) {
-    return {{"mix", s.mix},         {"setting", s.setting}, {"bw_gbps", s.bandwidth_gbps}, {"algorithm", s.algorithm},
-            {"budget", s.budget},   {"seed", s.seed},       {"group", s.group}};
+    return {{"mix", s.mix},
+            {"setting", s.setting},
+            {"bw", s.bandwidth},
+            {"bw_units", s.bandwidth_unit},
+            {"job_analysis", s.job_analysis},
+            {"algorithm", s.algorithm},
+            {"budget", s.budget},
+            {"seed", s.seed},
+            {"group", s.group}};
 }
 
 ScheduleSettings schedule_settings_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
@@ -274,7 +286,14 @@ ScheduleSettings schedule_settings_from_json(const JsonDocument& doc, const nloh
     ScheduleSettings s;
     s.mix = doc.string_or(v, p, "mix", s.mix);
     s.setting = doc.string_or(v, p, "setting", s.setting);
-    s.bandwidth_gbps = doc.number_or(v, p, "bw_gbps", s.bandwidth_gbps, 1e-6, 1e9);
+    // "bw_gbps" is what studies written before the bandwidth units hold.
+    s.bandwidth = doc.number_or(v, p, v.contains("bw") ? "bw" : "bw_gbps", s.bandwidth, 1e-6, 1e9);
+    s.bandwidth_unit = doc.string_or(v, p, "bw_units", s.bandwidth_unit);
+    if (!parse_bandwidth_unit(s.bandwidth_unit))
+        doc.fail(json_child(p, "bw_units"), "unknown bandwidth unit \"" + s.bandwidth_unit + "\" (gbps or bytes-per-cycle)");
+    s.job_analysis = doc.string_or(v, p, "job_analysis", s.job_analysis);
+    if (!parse_job_analysis(s.job_analysis))
+        doc.fail(json_child(p, "job_analysis"), "unknown job analysis \"" + s.job_analysis + "\" (mapscape or magma-code)");
     s.algorithm = doc.string_or(v, p, "algorithm", s.algorithm);
     s.budget = doc.integer_or(v, p, "budget", s.budget, 1, kIntMax);
     s.seed = static_cast<std::uint64_t>(doc.integer_or(v, p, "seed", 1, 0, kIntMax));
@@ -423,7 +442,7 @@ NaasRecord naas_record_from_json(const JsonDocument& doc, const nlohmann::json& 
 Json schedule_record_to_json(const ScheduleRecord& r) {
     Json j;
     j["settings"] = schedule_settings_to_json(r.settings);
-    j["platform"] = platform_to_json(r.platform);
+    j["platform"] = platform_record_json(r.platform);
     Json jobs = Json::array();
     for (const Job& job : r.jobs)
         jobs.push_back({{"id", job.id}, {"model", job.model}, {"copy", job.copy}, {"layer_number", job.layer_number}, {"layer", job.layer.name},

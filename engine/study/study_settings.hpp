@@ -10,7 +10,9 @@ namespace mapscape {
 struct ScheduleSettings {
     std::string mix = "mix";
     std::string setting = "S2";
-    double bandwidth_gbps = 16;
+    double bandwidth = 16;                  // in bandwidth_unit
+    std::string bandwidth_unit = "gbps";    // or "bytes-per-cycle" (schedule/platform.hpp)
+    std::string job_analysis = "mapscape";  // or "magma-code" (schedule/job_analysis.hpp)
     std::string algorithm = "magma";
     std::int64_t budget = 10000;
     std::uint64_t seed = 1;

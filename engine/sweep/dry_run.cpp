@@ -36,7 +36,11 @@ DryRunEstimate estimate_sweep(const SweepPlan& plan, const std::unordered_set<st
         const RunResult r = execute_run(task, threads);
         // Per sample it took (a co-design method may take fewer than its budget).
         const double samples = task.kind == RunKind::Codesign ? static_cast<double>(r.samples) : static_cast<double>(task.budget_samples);
-        const double units = static_cast<double>(task.layer_numbers.size()) * (fixed ? 1.0 : samples);
+        double units = static_cast<double>(task.layer_numbers.size()) * (fixed ? 1.0 : samples);
+        if (task.kind == RunKind::Schedule)  // as work_estimate counts it: jobs x samples per group x cores
+            units = static_cast<double>(task.layer_numbers.size()) *
+                    (task.schedule_algorithm.kind == ScheduleAlgorithm::Kind::Heuristic ? 1.0 : samples) *
+                    static_cast<double>(task.platform.cores.size());
         const double rate = r.wall_seconds / std::max(1.0, units);
         rate_of_algorithm[algorithm] = rate;
         rate_sum += rate;

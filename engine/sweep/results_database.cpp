@@ -57,8 +57,11 @@ CREATE TABLE accelerators (         -- every accelerator a run used (co-design r
 CREATE TABLE runs (
   run_id TEXT PRIMARY KEY,          -- first 32 hex digits of SHA-256(settings_json)
   run_index INTEGER NOT NULL,       -- position in the spec's product (models > ... > seeds)
-  kind TEXT NOT NULL,               -- 'search' (a mapping search of every selected layer) or
-                                    -- 'codesign' (the accelerator searched with the mappings)
+  kind TEXT NOT NULL,               -- 'search' (a mapping search of every selected layer),
+                                    -- 'codesign' (the accelerator searched with the mappings) or
+                                    -- 'schedule' (a task mix on a multi-core platform: its model
+                                    -- is the mix's jobs, its accelerator the platform, its
+                                    -- system "BW UNITS, ANALYSIS", its layer_results the groups)
   settings_json TEXT NOT NULL,      -- the run's canonical settings: its identity
   status TEXT NOT NULL CHECK (status IN ('done', 'failed')),
   error TEXT,                       -- why, when failed
@@ -340,6 +343,16 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
     std::string accelerator_name = spec.accelerators[p.accelerator].name;
     std::string accelerator_sha = plan.accelerator_sha256(p.accelerator);
     std::string system = std::string(system_name(spec.systems[p.system]));
+    std::string objective = spec.objectives[p.objective].name();
+    auto layer_count = static_cast<std::int64_t>(spec.models[p.model].layer_numbers.size());
+    if (spec.kind == RunKind::Schedule) {
+        char bandwidth[64];
+        std::snprintf(bandwidth, sizeof bandwidth, "%g %s, ", spec.bandwidths[p.bandwidth],
+                      spec.bandwidth_unit == BandwidthUnit::Gbps ? "GB/s" : "B/cycle");
+        system = bandwidth + std::string(job_analysis_name(spec.job_analyses[p.job_analysis]));
+        objective = std::string(schedule_objective_name(spec.schedule_objectives[p.objective]));
+        layer_count = (layer_count + spec.group_size - 1) / spec.group_size;  // the groups
+    }
     if (codesign) {
         const nlohmann::json s = nlohmann::json::parse(settings);
         char budget[32];
@@ -387,11 +400,11 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
                 .bind(11, accelerator_sha)
                 .bind(12, system)
                 .bind(13, spec.algorithms[p.algorithm].name)
-                .bind(14, spec.objectives[p.objective].name())
+                .bind(14, objective)
                 .bind(15, spec.budgets[p.budget])
                 .bind(16, static_cast<std::int64_t>(spec.seeds[p.seed]))
-                .bind(17, static_cast<std::int64_t>(spec.models[p.model].layer_numbers.size()))
-                .bind(18, r.failed ? static_cast<int>(spec.models[p.model].layer_numbers.size()) : r.layers_without_mapping);
+                .bind(17, layer_count)
+                .bind(18, r.failed ? layer_count : static_cast<std::int64_t>(r.layers_without_mapping));
             bind_or_null(run, 19, any, r.objective_value);
             if (any)
                 run.bind(20, r.runtime_cycles);

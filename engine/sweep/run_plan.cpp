@@ -32,6 +32,24 @@ CodesignRequest codesign_request_of(const nlohmann::json& s) {
     return r;
 }
 
+// A schedule run's settings into its task's fields (the same way on a plan and on a worker).
+void schedule_settings_into(const nlohmann::json& s, RunTask& t) {
+    const auto algorithm = parse_schedule_algorithm(s.at("algorithm").get<std::string>());
+    const auto objective = parse_schedule_objective(s.at("objective").get<std::string>());
+    const auto unit = parse_bandwidth_unit(s.at("bw_units").get<std::string>());
+    const auto analysis = parse_job_analysis(s.at("job_analysis").get<std::string>());
+    if (!algorithm || !objective || !unit || !analysis) throw InputError({"<sweep task>", 0, 0}, "settings this version cannot read: " + s.dump());
+    t.kind = RunKind::Schedule;
+    t.schedule_algorithm = *algorithm;
+    t.schedule_objective = *objective;
+    t.bandwidth = s.at("bandwidth").get<double>();
+    t.bandwidth_unit = *unit;
+    t.job_analysis = *analysis;
+    t.group_size = s.at("group_size").get<int>();
+    t.budget_samples = s.at("budget_samples").get<std::int64_t>();
+    t.seed = s.at("seed").get<std::uint64_t>();
+}
+
 }  // namespace
 
 SweepPlan::SweepPlan(SweepSpec spec) : spec_(std::move(spec)), size_(spec_.run_count()) {
@@ -40,7 +58,9 @@ SweepPlan::SweepPlan(SweepSpec spec) : spec_(std::move(spec)), size_(spec_.run_c
         model_sha_.push_back(sha256_hex(model_json_.back(), 16));
     }
     for (const SweepAccelerator& a : spec_.accelerators) {
-        accelerator_json_.push_back(accelerator_to_json(a.accelerator).dump());
+        // A schedule sweep's platform is the whole multi-core platform.
+        accelerator_json_.push_back(spec_.kind == RunKind::Schedule ? nlohmann::json(platform_to_json(a.platform)).dump()
+                                                                     : accelerator_to_json(a.accelerator).dump());
         accelerator_sha_.push_back(sha256_hex(accelerator_json_.back(), 16));
     }
 }
@@ -55,6 +75,8 @@ RunPoint SweepPlan::point(std::size_t index) const {
     take(p.budget, spec_.budgets.size());
     take(p.objective, spec_.objectives.size());
     take(p.algorithm, spec_.algorithms.size());
+    take(p.job_analysis, spec_.job_analyses.size());
+    take(p.bandwidth, spec_.bandwidths.size());
     take(p.system, spec_.systems.size());
     take(p.area_budget, spec_.area_budgets_mm2.size());
     take(p.accelerator, spec_.accelerators.size());
@@ -64,6 +86,23 @@ RunPoint SweepPlan::point(std::size_t index) const {
 
 std::string SweepPlan::settings_json(std::size_t index) const {
     const RunPoint p = point(index);
+    if (spec_.kind == RunKind::Schedule) {
+        const nlohmann::json settings = {
+            {"kind", std::string(run_kind_name(spec_.kind))},
+            {"mix", spec_.models[p.model].name},
+            {"mix_sha256", model_sha_[p.model]},
+            {"platform", spec_.accelerators[p.accelerator].name},
+            {"platform_sha256", accelerator_sha_[p.accelerator]},
+            {"bandwidth", spec_.bandwidths[p.bandwidth]},
+            {"bw_units", std::string(bandwidth_unit_name(spec_.bandwidth_unit))},
+            {"job_analysis", std::string(job_analysis_name(spec_.job_analyses[p.job_analysis]))},
+            {"group_size", spec_.group_size},
+            {"algorithm", spec_.algorithms[p.algorithm].name},
+            {"objective", std::string(schedule_objective_name(spec_.schedule_objectives[p.objective]))},
+            {"budget_samples", spec_.budgets[p.budget]},
+            {"seed", spec_.seeds[p.seed]}};
+        return settings.dump();
+    }
     if (spec_.kind == RunKind::Codesign) {
         const SweepAccelerator& platform = spec_.accelerators[p.accelerator];
         const double budget_mm2 = spec_.area_budgets_mm2[p.area_budget];
@@ -127,12 +166,21 @@ RunTask SweepPlan::task(std::size_t index) const {
         t.codesign_algorithm = spec_.algorithms[p.algorithm].codesign;
         t.codesign = codesign_request_of(nlohmann::json::parse(t.settings_json));
     }
+    if (t.kind == RunKind::Schedule) {
+        t.platform = spec_.accelerators[p.accelerator].platform;
+        schedule_settings_into(nlohmann::json::parse(t.settings_json), t);
+    }
     return t;
 }
 
 double SweepPlan::work_estimate(std::size_t index) const {
     const RunPoint p = point(index);
     const double layers = static_cast<double>(spec_.models[p.model].layer_numbers.size());
+    if (spec_.kind == RunKind::Schedule) {  // jobs x samples per group (a heuristic takes one)
+        const bool heuristic = spec_.algorithms[p.algorithm].schedule.kind == ScheduleAlgorithm::Kind::Heuristic;
+        return layers * (heuristic ? 1.0 : static_cast<double>(spec_.budgets[p.budget])) *
+               static_cast<double>(spec_.accelerators[p.accelerator].platform.cores.size());
+    }
     if (spec_.kind == RunKind::Codesign && spec_.algorithms[p.algorithm].codesign.kind == CodesignAlgorithm::Kind::HwOpt) {
         const std::lock_guard lock(hw_opt_samples_mutex_);
         const auto key = std::make_tuple(p.model, p.accelerator, p.area_budget, p.budget);
@@ -148,14 +196,16 @@ double SweepPlan::work_estimate(std::size_t index) const {
 }
 
 nlohmann::json run_task_to_json(const RunTask& t) {
-    return {{"format", "mapscape-sweep-task"},
-            {"index", t.index},
-            {"run_id", t.run_id},
-            {"settings", t.settings_json},
-            {"model", model_to_json(t.model)},
-            {"layer_numbers", t.layer_numbers},
-            {"accelerator", accelerator_to_json(t.accelerator)},
-            {"population", t.algorithm.gamma.population}};
+    nlohmann::json j = {{"format", "mapscape-sweep-task"},
+                        {"index", t.index},
+                        {"run_id", t.run_id},
+                        {"settings", t.settings_json},
+                        {"model", model_to_json(t.model)},
+                        {"layer_numbers", t.layer_numbers},
+                        {"accelerator", accelerator_to_json(t.accelerator)},
+                        {"population", t.algorithm.gamma.population}};
+    if (t.kind == RunKind::Schedule) j["platform"] = nlohmann::json(platform_to_json(t.platform)).dump();
+    return j;
 }
 
 RunTask run_task_from_json(const std::string& text) {
@@ -182,6 +232,15 @@ RunTask run_task_from_json(const std::string& text) {
         t.budget_samples = t.codesign.budget;
         t.seed = s.at("seed").get<std::uint64_t>();
         t.maestro_as_is = t.codesign.maestro_as_is;
+        return t;
+    }
+    if (s.at("kind") == "schedule") {
+        t.platform = parse_platform_json(doc.string(root, "", "platform"), "<sweep task platform>");
+        try {
+            schedule_settings_into(s, t);
+        } catch (const InputError&) {
+            doc.fail("/settings", "settings this version cannot read: " + t.settings_json);
+        }
         return t;
     }
     if (s.at("kind") != "search") doc.fail("/settings", "unknown run kind " + s.at("kind").dump());

@@ -13,6 +13,10 @@
 //    "area_budget_mm2":0.2,"levels":"1-2","map_space":"flexible","buffers":"need",
 //    "area_model":"gamma","max_pes":0,"algorithm":"digamma","objective",...,"maestro_as_is"}
 // (the area budget and area model resolved: the platform's budget, the default model's id).
+// A schedule run's:
+//   {"kind":"schedule","mix":NAME,"mix_sha256":H,"platform":"S1","platform_sha256":H,
+//    "bandwidth":16,"bw_units":"gbps","job_analysis":"mapscape","group_size":100,
+//    "algorithm":"magma","objective":"makespan","budget_samples":N,"seed":S}
 #pragma once
 
 #include <cstdint>
@@ -30,7 +34,8 @@ namespace mapscape {
 
 // One point of the product, as indices into the spec's axes.
 struct RunPoint {
-    std::size_t model = 0, accelerator = 0, area_budget = 0, system = 0, algorithm = 0, objective = 0, budget = 0, seed = 0;
+    std::size_t model = 0, accelerator = 0, area_budget = 0, system = 0, bandwidth = 0, job_analysis = 0, algorithm = 0,
+                objective = 0, budget = 0, seed = 0;
 };
 
 // Everything a worker needs to execute one run, without the spec or its files.
@@ -50,6 +55,14 @@ struct RunTask {
     std::int64_t budget_samples = 0;
     std::uint64_t seed = 1;
     bool maestro_as_is = false;
+    // Schedule runs: the platform, the mix's jobs (model: them as layers), and the settings.
+    Platform platform;
+    ScheduleAlgorithm schedule_algorithm;
+    ScheduleObjective schedule_objective = ScheduleObjective::Makespan;
+    double bandwidth = 16;
+    BandwidthUnit bandwidth_unit = BandwidthUnit::Gbps;
+    JobAnalysis job_analysis = JobAnalysis::Mapscape;
+    int group_size = 100;
 };
 
 nlohmann::json run_task_to_json(const RunTask& task);
@@ -62,8 +75,9 @@ public:
 
     const SweepSpec& spec() const { return spec_; }
     std::size_t size() const { return size_; }
-    // Runs are numbered in the order models > accelerators (platforms) > area budgets > systems >
-    // algorithms > objectives > budgets > seeds (seeds vary fastest).
+    // Runs are numbered in the order models (mixes) > accelerators (platforms) > area budgets >
+    // systems > bandwidths > job analyses > algorithms > objectives > budgets > seeds (seeds vary
+    // fastest; the axes a kind does not have count once).
     RunPoint point(std::size_t index) const;
     std::string settings_json(std::size_t index) const;
     std::string run_id(std::size_t index) const;  // 32 hex digits of the settings' SHA-256

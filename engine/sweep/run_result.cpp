@@ -125,6 +125,64 @@ void execute_codesign(const RunTask& task, int threads, std::stop_token stop, Ru
     out.area_um2 = r.best.area.total_um2();
 }
 
+// A schedule run: the mix's jobs on the platform, group by group, as `schedule` does; each
+// group is a "layer" of the result (its makespan, energy, samples, convergence; its bound and
+// best assignment in the cost and mapping columns), the workload's totals the run's.
+void execute_schedule(const RunTask& task, int threads, std::stop_token stop, RunResult& out) {
+    WorkloadScheduleRequest request;
+    request.jobs = jobs_of_mix_model(task.model);
+    request.platform = task.platform;
+    request.bandwidth = task.bandwidth;
+    request.bandwidth_unit = task.bandwidth_unit;
+    request.job_analysis = task.job_analysis;
+    request.group_size = task.group_size;
+    request.objective = task.schedule_objective;
+    request.budget = task.budget_samples;
+    request.seed = task.seed;
+    request.algorithm = task.schedule_algorithm;
+    request.threads = std::max(1, threads);
+    const WorkloadSchedule s = schedule_workload(request, {}, stop);
+    if (stop.stop_requested()) {
+        out.stopped = true;
+        return;
+    }
+    for (const GroupSchedule& g : s.groups) {
+        LayerResultRecord l;
+        l.layer_number = g.index + 1;
+        l.name = "group " + std::to_string(g.index + 1) + " (" + std::to_string(g.jobs.size()) + " jobs)";
+        l.found = g.result.found;
+        l.samples = g.result.samples;
+        l.valid_samples = g.result.found ? g.result.samples : 0;
+        l.wall_seconds = g.result.wall_seconds;
+        l.trace_json = trace_to_json(g.result.trace).dump();
+        const double bytes_per_cycle = request.system_bytes_per_cycle();
+        nlohmann::json cost = {{"lower_bound_cycles", g.lower_bound_cycles},
+                               {"jobs", g.jobs.size()},
+                               {"macs", g.table.total_macs()},
+                               {"system_bytes_per_cycle", bytes_per_cycle}};
+        if (g.result.found) {
+            l.objective_value = g.result.best_objective;
+            l.runtime_cycles = static_cast<std::int64_t>(std::llround(g.timeline.makespan));
+            l.energy_nj = g.result.energy_nj;
+            cost["makespan_cycles"] = g.timeline.makespan;
+            nlohmann::json labels = nlohmann::json::array();
+            for (const Job& j : g.jobs) labels.push_back(j.label());
+            l.mapping_json = nlohmann::json{{"jobs", labels}, {"core", g.result.best.core}, {"priority", g.result.best.priority}}.dump();
+        } else {
+            ++out.layers_without_mapping;
+        }
+        l.cost_json = cost.dump();
+        out.layers.push_back(std::move(l));
+    }
+    out.samples = s.samples;
+    out.valid_samples = s.complete ? s.samples : 0;
+    out.trace_json = trace_to_json(s.trace).dump();
+    if (!s.complete) return;
+    out.runtime_cycles = static_cast<std::int64_t>(std::llround(s.makespan_cycles));
+    out.energy_nj = s.energy_nj;
+    out.objective_value = request.objective == ScheduleObjective::Energy ? s.energy_nj : s.makespan_cycles;
+}
+
 }  // namespace
 
 RunResult execute_run(const RunTask& task, int threads, std::stop_token stop) {
@@ -135,6 +193,8 @@ RunResult execute_run(const RunTask& task, int threads, std::stop_token stop) {
     try {
         if (task.kind == RunKind::Codesign)
             execute_codesign(task, threads, stop, out);
+        else if (task.kind == RunKind::Schedule)
+            execute_schedule(task, threads, stop, out);
         else
             execute_search(task, threads, stop, out);
         if (out.stopped) return out;

@@ -43,7 +43,8 @@ struct RunResult {
     std::vector<LayerResultRecord> layers;
     // Totals over the layers with a valid mapping; area and power are the largest any layer needs.
     // Co-design runs: the found design's totals, its area, and the model's objective (edp = total
-    // energy x total latency, not a sum over layers).
+    // energy x total latency, not a sum over layers). Schedule runs: the layers are the groups,
+    // the totals the workload's makespan (runtime) and energy, the objective either of them.
     int layers_without_mapping = 0;
     std::int64_t runtime_cycles = 0;
     double energy_nj = 0;

@@ -13,6 +13,9 @@ namespace mapscape {
 RunStudyParts study_parts_of(const StoredRun& run) {
     RunStudyParts parts;
     const std::string where = "run " + run.run_id;
+    if (run.kind == "schedule")
+        throw InputError({where, 0, 0}, "is a schedule run (a task mix on a multi-core platform): it has no layer mappings to open "
+                                        "as a study; its groups' schedules are in its layer_results");
     if (run.model_json.empty() || run.accelerator_json.empty())
         throw InputError({where, 0, 0}, "the database has no model or accelerator for this run");
     parts.model = parse_model_json(run.model_json, where + " model");

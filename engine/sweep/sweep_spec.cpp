@@ -1,6 +1,7 @@
 #include "sweep/sweep_spec.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <set>
@@ -19,11 +20,28 @@ namespace {
 
 constexpr std::int64_t kMaxRuns = 10'000'000;  // beyond this a spec is almost surely a mistake
 
-const std::set<std::string> kCommonFields = {"format", "version", "name", "kind", "models", "algorithms",
+const std::set<std::string> kCommonFields = {"format", "version", "name", "kind", "algorithms",
                                              "objectives", "budgets", "seeds", "maestro_as_is"};
-const std::set<std::string> kSearchFields = {"accelerators", "systems", "gamma_population"};
-const std::set<std::string> kCodesignFields = {"platforms", "area_budgets_mm2", "levels", "map_space",
+const std::set<std::string> kSearchFields = {"models", "accelerators", "systems", "gamma_population"};
+const std::set<std::string> kCodesignFields = {"models", "platforms", "area_budgets_mm2", "levels", "map_space",
                                                "buffers", "area_model", "max_pes"};
+const std::set<std::string> kScheduleFields = {"mixes", "platforms", "bandwidths", "bw_units", "job_analyses", "group_size"};
+
+const std::set<std::string>& fields_of(RunKind kind) {
+    switch (kind) {
+        case RunKind::Codesign: return kCodesignFields;
+        case RunKind::Schedule: return kScheduleFields;
+        default: return kSearchFields;
+    }
+}
+
+std::string_view kind_description(RunKind kind) {
+    switch (kind) {
+        case RunKind::Codesign: return "co-design";
+        case RunKind::Schedule: return "schedule";
+        default: return "mapping-search";
+    }
+}
 
 bool looks_like_path(const std::string& name) {
     return name.find('/') != std::string::npos || name.ends_with(".json") || name.ends_with(".csv") ||
@@ -49,12 +67,14 @@ public:
         s.kind = kind();
         const bool codesign = s.kind == RunKind::Codesign;
         for (const auto& [key, value] : root_.items()) {
-            if (kCommonFields.contains(key) || (codesign ? kCodesignFields : kSearchFields).contains(key)) continue;
-            if ((codesign ? kSearchFields : kCodesignFields).contains(key))
-                doc_.fail(json_child("", key), "\"" + key + "\" belongs to " + (codesign ? "mapping-search" : "co-design") +
-                                                   " sweeps; this spec's \"kind\" is \"" + std::string(run_kind_name(s.kind)) +
-                                                   "\"" + (codesign ? "" : " (set \"kind\": \"codesign\" to search the accelerator)"));
-            unknown_field(key, codesign);
+            if (kCommonFields.contains(key) || fields_of(s.kind).contains(key)) continue;
+            for (RunKind other : {RunKind::Search, RunKind::Codesign, RunKind::Schedule})
+                if (other != s.kind && fields_of(other).contains(key))
+                    doc_.fail(json_child("", key), "\"" + key + "\" belongs to " + std::string(kind_description(other)) +
+                                                       " sweeps; this spec's \"kind\" is \"" + std::string(run_kind_name(s.kind)) +
+                                                       "\"" + (other == RunKind::Search ? "" : " (set \"kind\": \"" +
+                                                       std::string(run_kind_name(other)) + "\" for those)"));
+            unknown_field(key, s.kind);
         }
         s.file = doc_.file();
         s.name = doc_.string_or(root_, "", "name", std::filesystem::path(doc_.file()).stem().string());
@@ -62,14 +82,17 @@ public:
             if (!root_["maestro_as_is"].is_boolean()) doc_.fail("/maestro_as_is", "\"maestro_as_is\" must be true or false");
             s.maestro_as_is = root_["maestro_as_is"].get<bool>();
         }
-        s.models = models();
+        if (s.kind == RunKind::Schedule)
+            read_schedule(s);
+        else
+            s.models = models();
         if (codesign) {
             s.codesign = codesign_settings(s.maestro_as_is);
             s.accelerators = platforms();
             s.area_budgets_mm2 = area_budgets();
             s.systems = {TargetSystem::S2};  // unused: the levels setting says what arrays are searched
             s.algorithms = algorithms(s.kind, 0);
-        } else {
+        } else if (s.kind == RunKind::Search) {
             s.gamma_population = static_cast<int>(doc_.integer_or(root_, "", "gamma_population", 200, 2, 100000));
             s.accelerators = accelerators();
             s.systems = string_axis<TargetSystem>("systems", {"S2"}, [](const std::string& t) { return parse_system(t); },
@@ -77,11 +100,20 @@ public:
                                                   [](TargetSystem x) { return std::string(system_name(x)); });
             s.algorithms = algorithms(s.kind, s.gamma_population);
         }
-        s.objectives = string_axis<Objective>(
-            "objectives", {"latency"}, [](const std::string& t) { return parse_objective(t); },
-            codesign ? "a co-design objective: latency, energy, edp or lap"
-                     : "an objective: latency, energy, power, edp, area, lap, or a product such as latency*energy^2",
-            [](const Objective& o) { return o.name(); });
+        if (s.kind == RunKind::Schedule) {
+            s.schedule_objectives = string_axis<ScheduleObjective>(
+                "objectives", {"makespan"}, [](const std::string& t) { return parse_schedule_objective(t); },
+                "a schedule objective: makespan (throughput) or energy",
+                [](ScheduleObjective o) { return std::string(schedule_objective_name(o)); });
+            for (ScheduleObjective o : s.schedule_objectives)
+                s.objectives.push_back(*parse_objective(o == ScheduleObjective::Makespan ? "latency" : "energy"));
+        } else {
+            s.objectives = string_axis<Objective>(
+                "objectives", {"latency"}, [](const std::string& t) { return parse_objective(t); },
+                codesign ? "a co-design objective: latency, energy, edp or lap"
+                         : "an objective: latency, energy, power, edp, area, lap, or a product such as latency*energy^2",
+                [](const Objective& o) { return o.name(); });
+        }
         if (codesign)
             for (std::size_t i = 0; i < s.objectives.size(); ++i)
                 if (const std::string why = codesign_objective_problem(s.objectives[i]); !why.empty())
@@ -92,6 +124,7 @@ public:
             s.seeds.push_back(static_cast<std::uint64_t>(seed));
         const double runs = static_cast<double>(s.models.size()) * static_cast<double>(s.accelerators.size()) *
                             static_cast<double>(s.area_budgets_mm2.size()) * static_cast<double>(s.systems.size()) *
+                            static_cast<double>(s.bandwidths.size()) * static_cast<double>(s.job_analyses.size()) *
                             static_cast<double>(s.algorithms.size()) * static_cast<double>(s.objectives.size()) *
                             static_cast<double>(s.budgets.size()) * static_cast<double>(s.seeds.size());
         if (runs > static_cast<double>(kMaxRuns))
@@ -101,10 +134,9 @@ public:
     }
 
 private:
-    [[noreturn]] void unknown_field(const std::string& key, bool codesign) const {
+    [[noreturn]] void unknown_field(const std::string& key, RunKind kind) const {
         std::vector<std::string> fields;
-        for (const auto* list : {&kCommonFields, codesign ? &kCodesignFields : &kSearchFields})
-            fields.insert(fields.end(), list->begin(), list->end());
+        for (const auto* list : {&kCommonFields, &fields_of(kind)}) fields.insert(fields.end(), list->begin(), list->end());
         doc_.fail(json_child("", key), "unknown field \"" + key + "\"" + did_you_mean(key, fields));
     }
 
@@ -112,8 +144,88 @@ private:
         const std::string k = doc_.string_or(root_, "", "kind", "search");
         if (k == "search") return RunKind::Search;
         if (k == "codesign") return RunKind::Codesign;
+        if (k == "schedule") return RunKind::Schedule;
         doc_.fail("/kind", "unknown run kind \"" + k + "\" (known: \"search\", a mapping search on given accelerators; "
-                           "\"codesign\", the accelerator searched under an area budget)");
+                           "\"codesign\", the accelerator searched under an area budget; \"schedule\", task mixes "
+                           "scheduled on multi-core platforms)");
+    }
+
+    // A schedule sweep's axes: task mixes on platforms at bandwidths, by job analysis, with the
+    // `schedule` command's algorithms, objectives, samples per group and seeds.
+    void read_schedule(SweepSpec& s) const {
+        std::vector<std::string> seen;
+        const auto& mixes = *axis("mixes", true);
+        for (std::size_t i = 0; i < mixes.size(); ++i) {
+            const std::string p = json_child("/mixes", i);
+            if (!mixes[i].is_string()) doc_.fail(p, "a task mix is a name or a file (a string)");
+            SweepModel m;
+            m.name = mixes[i].get<std::string>();
+            try {
+                m.model = mix_as_model(m.name, build_jobs(load_task_mix(resolve_path(m.name, base_))));
+            } catch (const InputError& e) {
+                doc_.fail(p, "cannot load task mix \"" + m.name + "\": " + e.diagnostic().to_string());
+            }
+            for (std::size_t l = 0; l < m.model.layers.size(); ++l) m.layer_numbers.push_back(static_cast<int>(l) + 1);
+            check_unique(seen, m.name, p, "mixes");
+            s.models.push_back(std::move(m));
+        }
+        seen.clear();
+        if (const nlohmann::json* list = axis("platforms", false)) {
+            for (std::size_t i = 0; i < list->size(); ++i) {
+                const std::string p = json_child("/platforms", i);
+                if (!(*list)[i].is_string()) doc_.fail(p, "a platform is S1 to S6 (or S1-flex ...) or a platform file (a string)");
+                SweepAccelerator a;
+                a.name = (*list)[i].get<std::string>();
+                try {
+                    a.platform = load_platform_setting(resolve_path(a.name, base_));
+                } catch (const InputError& e) {
+                    doc_.fail(p, "cannot load platform \"" + a.name + "\": " + e.diagnostic().to_string());
+                }
+                check_unique(seen, a.name, p, "platforms");
+                s.accelerators.push_back(std::move(a));
+            }
+        } else {
+            s.accelerators.push_back({"S1", {}, platform_setting(1)});
+        }
+        s.systems = {TargetSystem::S2};  // unused
+        s.bandwidths = {16};
+        if (const nlohmann::json* list = axis("bandwidths", false)) {
+            s.bandwidths.clear();
+            seen.clear();
+            for (std::size_t i = 0; i < list->size(); ++i) {
+                const std::string p = json_child("/bandwidths", i);
+                const auto& v = (*list)[i];
+                if (!v.is_number() || !(v.get<double>() > 0) || v.get<double>() > 1e9)
+                    doc_.fail(p, "a system bandwidth is a number above 0 (in \"bw_units\"), not " + v.dump());
+                check_unique(seen, v.dump(), p, "bandwidths");
+                s.bandwidths.push_back(v.get<double>());
+            }
+        }
+        const std::string units = doc_.string_or(root_, "", "bw_units", "gbps");
+        const auto unit = parse_bandwidth_unit(units);
+        if (!unit) doc_.fail("/bw_units", "unknown bandwidth unit \"" + units + "\" (gbps or bytes-per-cycle)");
+        s.bandwidth_unit = *unit;
+        s.job_analyses = string_axis<JobAnalysis>(
+            "job_analyses", {"mapscape"}, [](const std::string& t) { return parse_job_analysis(t); },
+            "a job analysis: mapscape or magma-code", [](JobAnalysis a) { return std::string(job_analysis_name(a)); });
+        s.group_size = static_cast<int>(doc_.integer_or(root_, "", "group_size", 100, 1, 100000));
+        seen.clear();
+        const auto& list = *axis("algorithms", true);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string p = json_child("/algorithms", i);
+            if (!list[i].is_string()) doc_.fail(p, "an algorithm is a name (a string)");
+            const auto a = parse_schedule_algorithm(list[i].get<std::string>());
+            if (!a) {
+                std::string known;
+                for (const auto& n : schedule_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
+                doc_.fail(p, "unknown scheduling algorithm \"" + list[i].get<std::string>() + "\" (known: " + known + ")");
+            }
+            SweepAlgorithm entry;
+            entry.name = a->name();
+            entry.schedule = *a;
+            check_unique(seen, entry.name, p, "algorithms");
+            s.algorithms.push_back(std::move(entry));
+        }
     }
 
     // The co-design settings every run shares, checked the way `codesign` checks its options.
@@ -150,13 +262,13 @@ private:
         std::vector<SweepAccelerator> out;
         std::vector<std::string> seen;
         const nlohmann::json* list = axis("platforms", false);
-        if (!list) return {{"edge", codesign_platform("edge").base}};
+        if (!list) return {{"edge", codesign_platform("edge").base, {}}};
         for (std::size_t i = 0; i < list->size(); ++i) {
             const std::string p = json_child("/platforms", i);
             if (!(*list)[i].is_string()) doc_.fail(p, "a platform is a name: edge or cloud");
             const std::string name = (*list)[i].get<std::string>();
             try {
-                out.push_back({name, codesign_platform(name).base});
+                out.push_back({name, codesign_platform(name).base, {}});
             } catch (const InputError& e) {
                 doc_.fail(p, e.diagnostic().message);
             }
@@ -267,10 +379,10 @@ private:
             SweepAlgorithm entry;
             if (codesign) {
                 const auto a = parse_codesign_algorithm(name);
-                if (a) entry = {a->name(), {}, *a};
+                if (a) entry = {a->name(), {}, *a, {}};
             } else if (auto a = parse_algorithm(name)) {
                 a->gamma.population = population;
-                entry = {a->name(), *a, {}};
+                entry = {a->name(), *a, {}, {}};
             }
             if (entry.name.empty()) {
                 std::string known;
@@ -366,8 +478,43 @@ std::string_view run_kind_name(RunKind kind) {
     switch (kind) {
         case RunKind::Search: return "search";
         case RunKind::Codesign: return "codesign";
+        case RunKind::Schedule: return "schedule";
     }
     return "search";
+}
+
+Model mix_as_model(const std::string& name, const std::vector<Job>& jobs) {
+    Model m;
+    m.name = name;
+    m.source = "task mix " + name;
+    for (const Job& j : jobs) {
+        Layer l = j.layer;
+        l.name = j.label();
+        m.layers.push_back(std::move(l));
+    }
+    return m;
+}
+
+std::vector<Job> jobs_of_mix_model(const Model& m) {
+    std::vector<Job> jobs;
+    for (const Layer& l : m.layers) {
+        Job j;
+        j.id = static_cast<int>(jobs.size());
+        j.layer = l;
+        // The label "model#copy/layer" back into its parts.
+        const auto hash = l.name.find('#'), slash = l.name.find('/', hash == std::string::npos ? 0 : hash);
+        if (hash != std::string::npos && slash != std::string::npos) {
+            j.model = l.name.substr(0, hash);
+            j.copy = std::max(0, std::atoi(l.name.substr(hash + 1, slash - hash - 1).c_str()) - 1);
+            j.layer.name = l.name.substr(slash + 1);
+        } else {
+            j.model = m.name;
+        }
+        j.layer_number = static_cast<int>(jobs.size()) + 1;
+        j.macs = exact_macs(j.layer);
+        jobs.push_back(std::move(j));
+    }
+    return jobs;
 }
 
 SweepSpec parse_sweep_spec(std::string_view text, const std::string& file_name, const std::string& base_directory) {

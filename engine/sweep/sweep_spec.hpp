@@ -11,6 +11,8 @@
 #include "arch/accelerator.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_request.hpp"
+#include "schedule/schedule_algorithm.hpp"
+#include "schedule/workload_schedule.hpp"
 #include "search/algorithm.hpp"
 #include "search/objective.hpp"
 #include "search/problem.hpp"
@@ -20,15 +22,16 @@ namespace mapscape {
 
 inline constexpr int kSweepSpecFormatVersion = 1;
 
-// What one run computes: a mapping search of every selected layer on a given accelerator, or a
-// co-design (the accelerator and its mappings searched together under an area budget). Both
-// share the run identity and the database; a co-design run's extra axes go into its settings.
-enum class RunKind { Search, Codesign };
-std::string_view run_kind_name(RunKind kind);  // "search", "codesign"
+// What one run computes: a mapping search of every selected layer on a given accelerator, a
+// co-design (the accelerator and its mappings searched together under an area budget), or a
+// schedule (a task mix's jobs on a multi-core platform, group by group, as `schedule`). All
+// share the run identity and the database; a run's extra axes go into its settings.
+enum class RunKind { Search, Codesign, Schedule };
+std::string_view run_kind_name(RunKind kind);  // "search", "codesign", "schedule"
 
 struct SweepModel {
     std::string name;               // as written in the spec (a bundled name or a path)
-    Model model;
+    Model model;                    // a schedule sweep's task mix: every job's layer, named by its label
     std::string layers = "all";     // the selection as written
     std::vector<int> layer_numbers; // 1-based
 };
@@ -36,14 +39,16 @@ struct SweepModel {
 // A search run's accelerator, or a co-design run's platform (its base accelerator: NoC,
 // off-chip bandwidth, word size; the PEs and buffers are what the run searches).
 struct SweepAccelerator {
-    std::string name;  // a preset id or a path, or a co-design platform ("edge", "cloud"), as written
+    std::string name;  // a preset id or a path, a co-design platform ("edge", "cloud"), or a schedule platform ("S1"), as written
     Accelerator accelerator;
+    Platform platform;  // schedule sweeps: the multi-core platform (the accelerator is unused there)
 };
 
 struct SweepAlgorithm {
-    std::string name;  // parse_algorithm's name, or parse_codesign_algorithm's in a co-design sweep
+    std::string name;  // parse_algorithm's name, parse_codesign_algorithm's or parse_schedule_algorithm's
     Algorithm algorithm;
     CodesignAlgorithm codesign;
+    ScheduleAlgorithm schedule;
 };
 
 struct SweepSpec {
@@ -53,7 +58,15 @@ struct SweepSpec {
     std::vector<SweepModel> models;
     std::vector<SweepAccelerator> accelerators;  // co-design: the "platforms"
     std::vector<double> area_budgets_mm2 = {0};  // co-design only; 0: the platform's own budget
-    std::vector<TargetSystem> systems;           // search only (co-design has one entry, unused)
+    std::vector<TargetSystem> systems;           // search only (the others have one entry, unused)
+    // Schedule sweeps (one entry, unused, in the others): system bandwidths in bandwidth_unit,
+    // job analyses, and each objective as schedule_objectives says (objectives then holds
+    // latency for makespan and energy for energy, so that the axis counts alike).
+    std::vector<double> bandwidths = {0};
+    BandwidthUnit bandwidth_unit = BandwidthUnit::Gbps;
+    std::vector<JobAnalysis> job_analyses = {JobAnalysis::Mapscape};
+    std::vector<ScheduleObjective> schedule_objectives;
+    int group_size = 100;
     std::vector<SweepAlgorithm> algorithms;
     std::vector<Objective> objectives;
     std::vector<std::int64_t> budgets;  // cost-model samples per layer (co-design: per model)
@@ -66,10 +79,15 @@ struct SweepSpec {
     CodesignRequest codesign;
 
     std::size_t run_count() const {
-        return models.size() * accelerators.size() * area_budgets_mm2.size() * systems.size() * algorithms.size() *
-               objectives.size() * budgets.size() * seeds.size();
+        return models.size() * accelerators.size() * area_budgets_mm2.size() * systems.size() * bandwidths.size() *
+               job_analyses.size() * algorithms.size() * objectives.size() * budgets.size() * seeds.size();
     }
 };
+
+// A task mix's jobs as a model (each layer named by its job's label), which is how a schedule
+// sweep stores, hashes and sends them; and back.
+Model mix_as_model(const std::string& name, const std::vector<Job>& jobs);
+std::vector<Job> jobs_of_mix_model(const Model& model);
 
 // Parses a spec. Relative model and accelerator paths are taken from `base_directory` (the
 // spec's own directory). Throws InputError with FILE:LINE:COL for anything the user must fix.

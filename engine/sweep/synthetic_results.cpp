@@ -24,10 +24,10 @@ SweepSpec synthetic_spec(std::int64_t runs) {
         for (std::size_t i = 1; i <= m.model.layers.size(); ++i) m.layer_numbers.push_back(static_cast<int>(i));
         s.models.push_back(std::move(m));
     }
-    for (const char* id : {"edge", "eyeriss-like", "nvdla-like", "edgetpu-like"}) s.accelerators.push_back({id, accelerator_preset(id)});
+    for (const char* id : {"edge", "eyeriss-like", "nvdla-like", "edgetpu-like"}) s.accelerators.push_back({id, accelerator_preset(id), {}});
     s.systems = {TargetSystem::S1, TargetSystem::S2, TargetSystem::S3};
     for (const char* name : {"gamma", "random", "stdga", "de", "cmaes", "pso", "sa", "fixed-nvdla", "fixed-eyeriss", "fixed-shidiannao"})
-        s.algorithms.push_back({name, *parse_algorithm(name), {}});
+        s.algorithms.push_back({name, *parse_algorithm(name), {}, {}});
     s.objectives = {Objective::of(Metric::Latency), Objective::of(Metric::Energy)};
     s.budgets = {10000};
     s.seeds = {1};

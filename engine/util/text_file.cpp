@@ -5,8 +5,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <sstream>
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "util/diagnostic.hpp"
@@ -25,22 +27,53 @@ std::string read_text_file(const std::string& path) {
     return buffer.str();
 }
 
+namespace {
+
+// Writes all of `contents` to `fd`, retrying short writes and EINTR; false on a real error.
+bool write_all(int fd, const std::string& contents) {
+    const char* data = contents.data();
+    std::size_t left = contents.size();
+    while (left > 0) {
+        const ssize_t written = ::write(fd, data, left);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        data += written;
+        left -= static_cast<std::size_t>(written);
+    }
+    return true;
+}
+
+// Makes the rename itself durable: a power cut right after a save must not bring back the old
+// file (or none). Failure here is not reported: the data is already safe in the new file.
+void sync_parent_directory(const std::filesystem::path& target) {
+    const std::filesystem::path parent = target.has_parent_path() ? target.parent_path() : ".";
+    const int dir = ::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0) return;
+    ::fsync(dir);
+    ::close(dir);
+}
+
+}  // namespace
+
+// The temporary file is synced before it replaces the target, so a crash or power cut leaves
+// either the old file or the complete new one, never a truncated one.
 void write_text_file_atomically(const std::string& path, const std::string& contents) {
     namespace fs = std::filesystem;
     const fs::path target(path);
     fs::path temp = target;
     temp += ".tmp-" + std::to_string(static_cast<unsigned long>(::getpid()));
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw InputError({path, 0, 0}, std::string("cannot write: ") + std::strerror(errno));
-        out << contents;
-        out.flush();
-        if (!out) {
-            std::error_code ignore;
-            fs::remove(temp, ignore);
-            throw InputError({path, 0, 0}, "write error (disk full?)");
-        }
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) throw InputError({path, 0, 0}, std::string("cannot write: ") + std::strerror(errno));
+    const bool written = write_all(fd, contents) && ::fsync(fd) == 0;
+    const int write_errno = errno;
+    const bool closed = ::close(fd) == 0;
+    if (!written || !closed) {
+        std::error_code ignore;
+        fs::remove(temp, ignore);
+        throw InputError({path, 0, 0}, std::string("write error: ") +
+                                           std::strerror(written ? errno : write_errno));
     }
     std::error_code ec;
     fs::rename(temp, target, ec);
@@ -49,6 +82,7 @@ void write_text_file_atomically(const std::string& path, const std::string& cont
         fs::remove(temp, ignore);
         throw InputError({path, 0, 0}, "cannot replace file: " + ec.message());
     }
+    sync_parent_directory(target);
 }
 
 }  // namespace mapscape

@@ -79,6 +79,9 @@ inline Study study_with_every_result(int layers = 3) {
 
     ScheduleRecord r;
     r.settings.budget = 200;
+    r.settings.bandwidth = 16;  // the MAGMA code's regime: not the defaults, so a round trip shows them kept
+    r.settings.bandwidth_unit = "bytes-per-cycle";
+    r.settings.job_analysis = "magma-code";
     r.platform = platform_setting(1);
     for (int j = 0; j < 3; ++j) {
         Job job;
@@ -89,7 +92,7 @@ inline Study study_with_every_result(int layers = 3) {
         job.macs = 1000 * (j + 1);
         r.jobs.push_back(job);
     }
-    r.system_bytes_per_cycle = 80;
+    r.system_bytes_per_cycle = 16;
     r.best.core = {0, 1, 0};
     r.best.priority = {0.1, 0.5, 0.9};
     r.timeline.makespan = 300;

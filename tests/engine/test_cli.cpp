@@ -150,9 +150,10 @@ private slots:
         QTest::newRow("PEs") << QStringList{"eval", example, "--num-pes", "0"}
                              << "--num-pes must be a whole number of PEs from 1 to 2147483647, not \"0\"";
         QTest::newRow("bandwidth") << QStringList{"schedule", "--mix", "vision", "--bw", "-16"}
-                                   << "--bw must be a positive number (GB/s), not \"-16\"";
+                                   << "--bw must be a positive number (GB/s, or bytes per cycle with --bw-units bytes-per-cycle), not \"-16\"";
         QTest::newRow("bandwidth list") << QStringList{"schedule-compare", "--bw", "16,-1"}
-                                        << "--bw must be a comma-separated list of positive bandwidths (GB/s), not \"-1\"";
+                                        << "--bw must be a comma-separated list of positive bandwidths (GB/s, or bytes per cycle with --bw-units bytes-per-cycle), "
+                                           "not \"-1\"";
         QTest::newRow("area budget") << QStringList{"codesign", "--model", "resnet18", "--area-budget", "0"}
                                      << "--area-budget must be a positive number (mm^2), not \"0\"";
         QTest::newRow("accuracy floor") << QStringList{"naas", "--resources", "eyeriss", "--accuracy-floor", "101"}
@@ -816,9 +817,13 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("mix") << QStringList{"--mix", "astronomy"} << "no task mix called \"astronomy\"";
         QTest::newRow("setting") << QStringList{"--mix", "vision", "--setting", "S7"} << "no setting S7";
-        QTest::newRow("bandwidth") << QStringList{"--mix", "vision", "--bw", "0"} << "--bw must be a positive number (GB/s), not \"0\"";
+        QTest::newRow("bandwidth") << QStringList{"--mix", "vision", "--bw", "0"} << "--bw must be a positive number (GB/s, or bytes per cycle with --bw-units bytes-per-cycle), not \"0\"";
         QTest::newRow("algorithm") << QStringList{"--mix", "vision", "--algo", "magic"} << "unknown scheduling algorithm";
         QTest::newRow("group") << QStringList{"--mix", "vision", "--group", "9"} << "group 9 does not exist";
+        QTest::newRow("job analysis") << QStringList{"--mix", "vision", "--job-analysis", "maestro"}
+                                      << "unknown job analysis \"maestro\" (mapscape or magma-code)";
+        QTest::newRow("bandwidth unit") << QStringList{"--mix", "vision", "--bw-units", "GiB/s"}
+                                        << "unknown bandwidth unit \"GiB/s\" (gbps or bytes-per-cycle)";
     }
 
     void schedule_bad_inputs() {

@@ -113,6 +113,27 @@ private slots:
         QVERIFY(read_text_file(files.paths[10]).find("// Layer name: Faltung-ä-層\n") != std::string::npos);
         for (const auto& l : whole.layers) QVERIFY(l.mapping == m);
     }
+
+    void atomic_write_replaces_the_whole_file_and_leaves_no_temporary() {
+        QTemporaryDir dir;
+        const std::string path = (std::filesystem::path(dir.path().toStdString()) / "study.json").string();
+        write_text_file_atomically(path, std::string(100000, 'a'));
+        write_text_file_atomically(path, "short\n");
+        QCOMPARE(read_text_file(path), std::string("short\n"));
+        QCOMPARE(files_in(dir.path().toStdString()), std::set<std::string>{path});
+    }
+
+    void atomic_write_into_a_missing_folder_names_the_file() {
+        QTemporaryDir dir;
+        const std::string path = dir.path().toStdString() + "/no/such/folder/study.json";
+        try {
+            write_text_file_atomically(path, "x");
+            QFAIL("writing into a missing folder must fail");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find(path) != std::string::npos, e.what());
+        }
+        QVERIFY(files_in(dir.path().toStdString()).empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(ExportsTest)

@@ -10,6 +10,10 @@
 #include "arch/maestro_hw_file.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
+#include "schedule/job_table_file.hpp"
+#include "schedule/platform.hpp"
+#include "schedule/task_mix.hpp"
+#include "sweep/sweep_spec.hpp"
 #include "study/study.hpp"
 #include "study_samples.hpp"
 #include "test_support.hpp"
@@ -97,6 +101,19 @@ std::string mutate(std::string text, std::mt19937_64& rng) {
     }
     return text;
 }
+
+// Seeds of the scheduling inputs (at namespace scope: moc does not read raw strings in a class).
+const char* const kFuzzMix = R"({"format": "mapscape-mix", "version": 1, "name": "m", "order": "sequential",
+ "models": [{"model": "magma/language_insts0.csv", "batch": 1, "copies": 1},
+            {"model": "ncf", "batch": 4, "copies": 2}]})";
+const char* const kFuzzJobTable = R"({"format": "mapscape-job-table", "version": 1, "cores": 2, "system_bytes_per_cycle": 16,
+ "jobs": [{"label": "a#1/layer1", "shape": "GEMM", "latency": [100, 200], "bandwidth": [6, 3]},
+          {"label": "a#1/layer2", "shape": "CONV", "latency": [50, null], "bandwidth": [2, 0]}],
+ "schedules": [{"core": [1, 0], "priority": [0.9, 0.5]}, {"queues": [[0, 1], []]}]})";
+const char* const kFuzzScheduleSweep = R"({"format": "mapscape-sweep", "version": 1, "kind": "schedule", "mixes": ["recommendation"],
+ "platforms": ["S1", "S4-flex"], "bandwidths": [16, 1], "bw_units": "bytes-per-cycle",
+ "job_analyses": ["mapscape", "magma-code"], "algorithms": ["magma", "herald"], "budgets": [100], "seeds": [1, 2],
+ "group_size": 50})";
 
 int iterations() {
     const QByteArray env = qgetenv("MAPSCAPE_FUZZ_ITERATIONS");
@@ -199,6 +216,45 @@ private slots:
             }
         }
         qInfo() << "other inputs: accepted" << accepted << "rejected with a message" << rejected;
+        QVERIFY(accepted > 0 && rejected > 0);
+    }
+
+    // The scheduling inputs: a sequential task mix naming a table beside it and a bundled model,
+    // a flexible platform, a job table with labels and shapes, a schedule sweep spec.
+    void mutated_schedule_inputs() {
+        std::mt19937_64 rng(778);
+        const std::string mix_file = std::string(MAPSCAPE_MODELS_DIR) + "/mix_fuzz.json";  // resolves magma/ beside it
+        Platform flex = load_platform_setting("S2-flex");
+        const std::vector<std::pair<std::string, std::string>> inputs = {
+            {mix_file, kFuzzMix},
+            {"platform.json", nlohmann::json(platform_to_json(flex)).dump(1)},
+            {"table.json", kFuzzJobTable},
+            {"sweep.json", kFuzzScheduleSweep},
+        };
+        int accepted = 0, rejected = 0;
+        for (int i = 0; i < iterations() / 4; ++i) {
+            const auto& [name, text] = inputs[rng() % inputs.size()];
+            const std::string mutant = mutate(text, rng);
+            try {
+                if (name == mix_file)
+                    (void)build_jobs(parse_task_mix_json(mutant, name));
+                else if (name == "platform.json")
+                    (void)parse_platform_json(mutant, name);
+                else if (name == "table.json")
+                    (void)parse_job_table_file(mutant, name);
+                else
+                    (void)parse_sweep_spec(mutant, name, "");
+                ++accepted;
+            } catch (const InputError& e) {
+                ++rejected;
+                // A model named in a mix may report its own file.
+                QVERIFY2(e.diagnostic().where.file == name || name == mix_file, e.diagnostic().to_string().c_str());
+            } catch (const std::exception& e) {
+                QFAIL(qPrintable(QString("%1: unexpected %2 on:\n%3").arg(QString::fromStdString(name), e.what(),
+                                                                           QString::fromStdString(mutant.substr(0, 400)))));
+            }
+        }
+        qInfo() << "schedule inputs: accepted" << accepted << "rejected with a message" << rejected;
         QVERIFY(accepted > 0 && rejected > 0);
     }
 

@@ -12,6 +12,7 @@
 #include "schedule/workload_schedule.hpp"
 #include "test_support.hpp"
 #include "util/diagnostic.hpp"
+#include "workload/model.hpp"
 
 using namespace mapscape;
 
@@ -210,7 +211,8 @@ private slots:
 
     void task_mixes_and_platforms() {
         const auto names = bundled_mix_names();
-        QCOMPARE(names, (std::vector<std::string>{"language", "mix", "recommendation", "vision"}));
+        QCOMPARE(names, (std::vector<std::string>{"language", "magma-language", "magma-mix", "magma-recommendation", "magma-vision", "mix",
+                                                  "recommendation", "vision"}));
         const std::vector<Job> jobs = build_jobs(load_task_mix("recommendation"));
         QCOMPARE(jobs.size(), std::size_t{20 * 12 + 27 * 6});
         QCOMPARE(jobs[0].layer.type, LayerType::Gemm);  // FC with its mini-batch of 256
@@ -230,6 +232,46 @@ private slots:
         } catch (const InputError& e) {
             QVERIFY(e.diagnostic().to_string().find("p.json:1:") == 0);
             QVERIFY(e.diagnostic().message.find("unknown dataflow style \"XB\"") != std::string::npos);
+        }
+    }
+
+    // A network whose layers repeat (an ONNX import's ViT-B/16: 12 encoder layers counted once
+    // each with "repeat": 12) is as many jobs as it has runs, in interleaved and sequential mixes,
+    // each repeat numbered as its layer in the model; the job tables count each run once.
+    void repeated_layers_are_that_many_jobs() {
+        const Model vit = load_model("vit_b_16_torchvision");
+        QVERIFY(total_runs(vit.layers) > static_cast<std::int64_t>(vit.layers.size()));
+        for (const bool sequential : {false, true}) {
+            TaskMix mix;
+            mix.name = "repeats";
+            mix.sequential = sequential;
+            mix.entries = {{"vit_b_16_torchvision", 1, 2}, {"resnet18", 1, 1}};
+            const std::vector<Job> jobs = build_jobs(mix);
+            const Model resnet = load_model("resnet18");
+            QCOMPARE(static_cast<std::int64_t>(jobs.size()), 2 * total_runs(vit.layers) + total_runs(resnet.layers));
+            std::int64_t macs = 0, vit_jobs = 0;
+            for (const Job& j : jobs) {
+                MAPSCAPE_COMPARE_I64(j.layer.repeat_count, 1);
+                macs += j.macs;
+                if (j.model != vit.name) continue;
+                ++vit_jobs;
+                QVERIFY(j.layer_number >= 1 && j.layer_number <= static_cast<int>(vit.layers.size()));
+                Layer one_run = vit.layers[static_cast<std::size_t>(j.layer_number - 1)];
+                QVERIFY(j.layer.name.rfind(one_run.name, 0) == 0);  // its name, and "[r/runs]" if it repeats
+                one_run.repeat_count = 1;
+                MAPSCAPE_COMPARE_I64(j.macs, total_macs({one_run}));  // fully-connected layers become GEMMs: the same MACs
+            }
+            MAPSCAPE_COMPARE_I64(vit_jobs, 2 * total_runs(vit.layers));
+            MAPSCAPE_COMPARE_I64(macs, 2 * total_macs(vit.layers) + total_macs(resnet.layers));
+            // Both job analyses give one row per run.
+            const std::vector<Job> group = split_groups(jobs, 100)[0];
+            std::int64_t group_macs = 0;
+            for (const Job& j : group) group_macs += j.macs;
+            for (const JobAnalysis a : {JobAnalysis::Mapscape, JobAnalysis::MagmaCode}) {
+                const JobTable t = analyze_jobs(group, platform_setting(1), a);
+                QCOMPARE(t.jobs(), static_cast<int>(group.size()));
+                MAPSCAPE_COMPARE_I64(t.total_macs(), group_macs);
+            }
         }
     }
 
@@ -297,7 +339,7 @@ private slots:
         WorkloadScheduleRequest r;
         r.jobs = build_jobs(load_task_mix("language"));
         r.platform = platform_setting(1);
-        r.bandwidth_gbps = 4;
+        r.bandwidth = 4;
         r.budget = 800;
         r.algorithm = *parse_schedule_algorithm("magma");
         r.threads = 1;

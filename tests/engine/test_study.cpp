@@ -49,7 +49,9 @@ private slots:
         run.layers.push_back(none);
         s.runs.push_back(run);
         s.schedule.mix = "vision";
-        s.schedule.bandwidth_gbps = 2.5;
+        s.schedule.bandwidth = 2.5;
+        s.schedule.bandwidth_unit = "bytes-per-cycle";
+        s.schedule.job_analysis = "magma-code";
         QTemporaryDir dir;
         const std::string path = dir.filePath("s.json").toStdString();
         save_study(s, path);
@@ -70,6 +72,9 @@ private slots:
         QVERIFY(std::isinf(back.codesign->trace.front().second));     // "nothing yet" survives as null
         QVERIFY(std::isinf(back.naas->iterations_done[0].population[2]));
         QCOMPARE(back.schedule_result->jobs[2].label(), std::string("resnet18#1/layer3"));
+        QCOMPARE(back.schedule_result->settings.bandwidth_unit, std::string("bytes-per-cycle"));
+        QCOMPARE(back.schedule_result->settings.job_analysis, std::string("magma-code"));
+        QCOMPARE(back.schedule_result->system_bytes_per_cycle, 16.0);
         QCOMPARE(back.schedule_result->timeline.segments.size(), std::size_t(3));
         // A study without those results stays version 1, which older builds open.
         Study plain = s;
@@ -132,6 +137,33 @@ private slots:
         std::string bad_layer = good;
         bad_layer.replace(bad_layer.find("\"selected_layer\": 0"), 19, "\"selected_layer\": 99");
         QVERIFY(error_of(bad_layer).find("selected_layer") != std::string::npos);
+    }
+
+    // Studies saved before the bandwidth units hold "bw_gbps": GB/s, our job analysis.
+    void older_schedule_settings_read_as_gb_per_s() {
+        std::string text = study_to_json_text(new_study("resnet18", "edge"));
+        const auto at = text.find("\"bw\":");
+        QVERIFY(at != std::string::npos);
+        text.replace(at, 5, "\"bw_gbps\":");
+        for (const char* key : {"\"bw_units\": \"gbps\",", "\"job_analysis\": \"mapscape\","}) {
+            const auto k = text.find(key);
+            QVERIFY(k != std::string::npos);
+            text.erase(k, std::string(key).size());
+        }
+        const Study s = parse_study_json(text, "old.json");
+        QCOMPARE(s.schedule.bandwidth_unit, std::string("gbps"));
+        QCOMPARE(s.schedule.job_analysis, std::string("mapscape"));
+        QCOMPARE(s.schedule.bandwidth, new_study("resnet18", "edge").schedule.bandwidth);
+        std::string bad = study_to_json_text(new_study("resnet18", "edge"));
+        const std::string analysis = "\"job_analysis\": \"mapscape\"";
+        QVERIFY(bad.find(analysis) != std::string::npos);
+        bad.replace(bad.find(analysis), analysis.size(), "\"job_analysis\": \"maestro\"");
+        try {
+            parse_study_json(bad, "s.json");
+            QFAIL("an unknown job analysis was read");
+        } catch (const InputError& e) {
+            QVERIFY2(e.diagnostic().message.find("unknown job analysis \"maestro\"") != std::string::npos, e.diagnostic().message.c_str());
+        }
     }
 
     void saving_is_atomic() {

@@ -74,6 +74,24 @@ const char* const kCodesignSpec = R"({
 }
 )";
 
+// 16 schedule runs: MAGMA's recommendation instances (10 groups of 100 jobs) on S1 and S2, at 16
+// and 1 bytes per cycle, with both job analyses, by MAGMA and Herald-like.
+const char* const kScheduleSpec = R"({
+  "format": "mapscape-sweep",
+  "version": 1,
+  "kind": "schedule",
+  "name": "small schedule",
+  "mixes": ["magma-recommendation"],
+  "platforms": ["S1", "S2"],
+  "bandwidths": [16, 1],
+  "bw_units": "bytes-per-cycle",
+  "job_analyses": ["mapscape", "magma-code"],
+  "algorithms": ["magma", "herald"],
+  "budgets": [200],
+  "seeds": [1]
+}
+)";
+
 QString write_file(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
     const QString path = dir.filePath(name);
     QFile f(path);
@@ -236,6 +254,18 @@ private slots:
                                               << "spec.json:2:27: an area budget is a number of mm² above 0";
         QTest::newRow("co-design objective") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"digamma\"],\n\"objectives\": [\"power\"]}"
                                              << "spec.json:2:16: ";
+        QTest::newRow("unknown mix") << "{\"kind\": \"schedule\", \"mixes\": [\"vision\",\n \"astronomy\"], \"algorithms\": [\"magma\"]}"
+                                     << "spec.json:2:2: cannot load task mix \"astronomy\"";
+        QTest::newRow("bandwidth units") << "{\"kind\": \"schedule\", \"mixes\": [\"vision\"], \"algorithms\": [\"magma\"],\n\"bw_units\": \"GiB\"}"
+                                         << "spec.json:2:13: unknown bandwidth unit \"GiB\" (gbps or bytes-per-cycle)";
+        QTest::newRow("job analysis") << "{\"kind\": \"schedule\", \"mixes\": [\"vision\"], \"algorithms\": [\"magma\"],\n\"job_analyses\": [\"maestro\"]}"
+                                      << "spec.json:2:18: \"maestro\" is not a job analysis: mapscape or magma-code";
+        QTest::newRow("models in a schedule") << "{\"kind\": \"schedule\", \"mixes\": [\"vision\"],\n \"models\": [\"resnet18\"]}"
+                                              << "spec.json:2:12: \"models\" belongs to mapping-search sweeps; this spec's \"kind\" is \"schedule\"";
+        QTest::newRow("schedule algorithm") << "{\"kind\": \"schedule\", \"mixes\": [\"vision\"], \"algorithms\": [\"gamma\"]}"
+                                            << "spec.json:1:58: unknown scheduling algorithm \"gamma\"";
+        QTest::newRow("bandwidth") << "{\"kind\": \"schedule\", \"mixes\": [\"vision\"], \"algorithms\": [\"magma\"],\n\"bandwidths\": [16, 0]}"
+                                   << "spec.json:2:20: a system bandwidth is a number above 0";
         QTest::newRow("levels") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"digamma\"],\n\"levels\": \"2-5\"}"
                                 << "spec.json:2:11: levels must lie within 1-3";
         QTest::newRow("map space") << "{\"kind\": \"codesign\", \"models\": [\"resnet18\"], \"algorithms\": [\"digamma\"],\n\"map_space\": \"tpu\"}"
@@ -470,11 +500,80 @@ private slots:
         const Run c = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", cs, "--db", cs_two, "--threads", "1", "--quiet"}, mpirun);
         QVERIFY2(c.exit_code == 0, (c.out + c.err).constData());
         QCOMPARE(content_without_timing(cs_two), content_without_timing(cs_one));
+        // And schedule runs.
+        const QString ss = write_file(dir, "ss.json", kScheduleSpec);
+        const QString ss_one = dir.filePath("ss1.sqlite"), ss_two = dir.filePath("ss2.sqlite");
+        QCOMPARE(cli({"sweep", ss, "--db", ss_one, "--threads", "1", "--quiet"}).exit_code, 0);
+        const Run sr = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", ss, "--db", ss_two, "--threads", "1", "--quiet"}, mpirun);
+        QVERIFY2(sr.exit_code == 0, (sr.out + sr.err).constData());
+        QCOMPARE(content_without_timing(ss_two), content_without_timing(ss_one));
         // An MPI sweep with a bad spec stops every rank with the diagnostic.
         const QString bad = write_file(dir, "bad.json", "{\"models\": [\"resnet18\"]}");
         const Run b = cli({"-np", "2", "--oversubscribe", MAPSCAPE_CLI_PATH, "sweep", bad, "--db", dir.filePath("bad.sqlite")}, mpirun);
         QVERIFY(b.exit_code != 0);
         QVERIFY2(b.err.contains("bad.json:1:1: missing field \"accelerators\""), b.err.constData());
+    }
+
+    void a_schedule_sweep_stores_what_schedule_finds() {
+        const SweepPlan plan(parse_sweep_spec(kScheduleSpec, "sched.json", ""));
+        QCOMPARE(plan.size(), std::size_t{16});
+        QCOMPARE(plan.point(2).job_analysis, std::size_t{1});  // ... > bandwidths > job analyses > algorithms > ...
+        QCOMPARE(plan.point(4).bandwidth, std::size_t{1});
+        const auto settings = nlohmann::json::parse(plan.settings_json(2));
+        QCOMPARE(settings.at("kind").get<std::string>(), std::string("schedule"));
+        QCOMPARE(settings.at("bw_units").get<std::string>(), std::string("bytes-per-cycle"));
+        QCOMPARE(settings.at("job_analysis").get<std::string>(), std::string("magma-code"));
+        QCOMPARE(settings.at("platform").get<std::string>(), std::string("S1"));
+
+        // The run is what `schedule` computes with the same settings, sent as JSON or not.
+        const RunTask task = plan.task(2);
+        const RunResult direct = execute_run(task, 1);
+        QVERIFY2(!direct.failed, direct.error.c_str());
+        QCOMPARE(direct.layers.size(), std::size_t{10});
+        WorkloadScheduleRequest r;
+        r.jobs = build_jobs(load_task_mix("magma-recommendation"));
+        r.platform = platform_setting(1);
+        r.bandwidth = 16;
+        r.bandwidth_unit = BandwidthUnit::BytesPerCycle;
+        r.job_analysis = JobAnalysis::MagmaCode;
+        r.algorithm = *parse_schedule_algorithm("magma");
+        r.budget = 200;
+        const WorkloadSchedule s = schedule_workload(r);
+        QCOMPARE(direct.runtime_cycles, static_cast<std::int64_t>(std::llround(s.makespan_cycles)));
+        QCOMPARE(direct.energy_nj, s.energy_nj);
+        const RunResult sent = run_result_from_json(run_result_to_json(execute_run(run_task_from_json(run_task_to_json(task).dump()), 2)).dump());
+        QCOMPARE(sent.runtime_cycles, direct.runtime_cycles);
+        QCOMPARE(sent.trace_json, direct.trace_json);
+        QCOMPARE(sent.layers[3].mapping_json, direct.layers[3].mapping_json);
+
+        // Resumed with another thread count: the same database as one go.
+        QTemporaryDir dir;
+        const QString whole = dir.filePath("whole.sqlite"), resumed = dir.filePath("resumed.sqlite");
+        QCOMPARE(sweep_into(whole, plan, {}, nullptr, 1).progress.written, std::int64_t{16});
+        std::stop_source stop;
+        StopAfter sink(stop, 5);
+        QVERIFY(sweep_into(resumed, plan, stop.get_token(), &sink, 2).stopped);
+        QCOMPARE(sweep_into(resumed, plan).progress.already_done, std::int64_t{5});
+        QCOMPARE(content_without_timing(resumed), content_without_timing(whole));
+        ResultsDatabase db(whole.toStdString(), ResultsDatabase::Access::ReadOnly);
+        const StoredRun run = db.read_run(plan.run_id(2));
+        QCOMPARE(run.kind, std::string("schedule"));
+        QCOMPARE(run.system, std::string("16 B/cycle, magma-code"));
+        QCOMPARE(run.objective, std::string("makespan"));
+        QCOMPARE(run.layer_results.size(), std::size_t{10});
+        QVERIFY(!parse_trace(run.trace_json).empty());
+        QCOMPARE(count(whole, "SELECT count(*) FROM runs WHERE kind = 'schedule' AND layer_count = 10 AND layers_without_mapping = 0"),
+                 std::int64_t{16});
+        // No schedule beats its group's bound.
+        QCOMPARE(count(whole, "SELECT count(*) FROM layer_results WHERE runtime_cycles + 1 < json_extract(cost_json, '$.lower_bound_cycles')"),
+                 std::int64_t{0});
+        // A schedule run is not a study's mappings.
+        try {
+            (void)study_parts_of(run);
+            QFAIL("a schedule run opened as a study");
+        } catch (const InputError& e) {
+            QVERIFY2(e.diagnostic().message.find("schedule run") != std::string::npos, e.diagnostic().message.c_str());
+        }
     }
 
     void a_codesign_sweep_stores_the_designs_it_found() {

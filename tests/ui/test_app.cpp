@@ -405,6 +405,35 @@ private slots:
         v->timeline()->fit();
         QCOMPARE(v->timeline()->view_end(), end);
     }
+
+    // The MAGMA code's regime from the view: its job analysis, 16 bytes per cycle, its instances.
+    void schedule_view_takes_the_codes_regime() {
+        auto w = open_window();
+        ScheduleView* v = w->schedule();
+        w->tabs()->setCurrentWidget(v);
+        v->job_analysis()->setCurrentIndex(v->job_analysis()->findData(QStringLiteral("magma-code")));
+        v->bandwidth_unit()->setCurrentIndex(v->bandwidth_unit()->findData(QStringLiteral("bytes-per-cycle")));
+        v->bandwidth()->setValue(16);
+        emit v->bandwidth()->editingFinished();
+        v->budget()->setValue(300);
+        emit v->budget()->editingFinished();
+        QVERIFY(v->run() > 0);
+        const ScheduleSettings& s = w->document()->study().schedule;
+        QCOMPARE(s.job_analysis, std::string("magma-code"));
+        QCOMPARE(s.bandwidth_unit, std::string("bytes-per-cycle"));
+        QCOMPARE(s.bandwidth, 16.0);
+        QTRY_VERIFY_WITH_TIMEOUT(!v->controller()->running(), 20000);
+        QTRY_VERIFY(v->status()->text().contains("finished"));
+        QCOMPARE(v->last().system_bytes_per_cycle, 16.0);
+        // The code's asks are its L2 requirement over the runtime: far below our DRAM traffic.
+        const JobTable ours = analyze_jobs(v->last().jobs, v->last().platform);
+        double code_ask = 0, our_ask = 0;
+        for (int j = 0; j < ours.jobs(); ++j) {
+            code_ask += v->last().table.bandwidth(j, 0);
+            our_ask += ours.bandwidth(j, 0);
+        }
+        QVERIFY(code_ask * 10 < our_ask);
+    }
 };
 
 QTEST_MAIN(AppTest)

@@ -5,6 +5,7 @@
 // MAPSCAPE_TEST_GRAB_DIR=DIR saves pictures of the restored views there, to look at them.
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -95,6 +96,33 @@ private slots:
         QFile copy(second->recovery()->copy_path());
         QVERIFY(copy.open(QIODevice::ReadOnly));
         QVERIFY(parse_study_json(copy.readAll().toStdString(), "copy.json") == second->document()->study());
+    }
+
+    // The schedule's settings in the MAGMA code's regime (bytes per cycle, its job analysis) come
+    // back into the schedule view from a restored study, and its recovery copy keeps them.
+    void schedule_units_and_job_analysis_survive_a_restore() {
+        Study s = mapscape::testing::study_with_every_result();
+        s.schedule.bandwidth = 4;
+        s.schedule.bandwidth_unit = "bytes-per-cycle";
+        s.schedule.job_analysis = "magma-code";
+        QTemporaryDir dir;
+        auto w = ui::testing::open_window();
+        QVERIFY(w->enable_recovery(dir.path(), std::chrono::milliseconds(50)));
+        w->document()->restore(s, {});
+        QCOMPARE(w->schedule()->bandwidth()->value(), 4.0);
+        QCOMPARE(w->schedule()->bandwidth_unit()->currentData().toString(), QString("bytes-per-cycle"));
+        QCOMPARE(w->schedule()->job_analysis()->currentData().toString(), QString("magma-code"));
+        QVERIFY(w->document()->study() == s);  // showing them did not rewrite them
+        QTRY_VERIFY_WITH_TIMEOUT(w->recovery()->writes() > 0 && w->recovery()->up_to_date(), 10000);
+        w->recovery()->wait_idle();
+        QFile copy(w->recovery()->copy_path());
+        QVERIFY(copy.open(QIODevice::ReadOnly));
+        const Study back = parse_study_json(copy.readAll().toStdString(), "copy.json");
+        QCOMPARE(back.schedule.bandwidth_unit, std::string("bytes-per-cycle"));
+        QCOMPARE(back.schedule.job_analysis, std::string("magma-code"));
+        QVERIFY(back.schedule_result);
+        QCOMPARE(back.schedule_result->settings.job_analysis, std::string("magma-code"));
+        QCOMPARE(back.schedule_result->settings.bandwidth_unit, std::string("bytes-per-cycle"));
     }
 
     // A NAAS search (too long to run here) from a study that kept one: its iterations, baseline

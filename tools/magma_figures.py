@@ -1,0 +1,136 @@
+#!/usr/bin/python3
+"""Tabulates MAGMA's Figures 8, 9 and 12 from `mapscape-cli schedule-compare --csv` files.
+
+Each CSV row is one (setting, mix, bandwidth, algorithm, seed) run. Per (setting, mix,
+bandwidth) this prints: the throughput bound (the MACs at the makespan's lower bound), MAGMA's
+throughput (geometric mean over the seeds) beside the paper's, MAGMA's share of the bound, MAGMA
+over Herald-like, AI-MT-like and the best black-box method, and the bound over Herald-like and
+AI-MT-like (the largest lead any schedule could have there), and MAGMA's geometric-mean lead over
+all the other algorithms. A geomean row per figure, and the paper's leads beside ours.
+
+  /usr/bin/python3 tools/magma_figures.py --title "Figure 8: ..." --paper fig8 RUNS.csv [...]
+
+Nothing is run here; the CSVs come from schedule-compare (see docs/magma-regimes.md).
+"""
+import argparse
+import csv
+import math
+import sys
+from collections import OrderedDict, defaultdict
+
+# MAGMA's absolute throughputs in the paper (GFLOP/s), by figure and task; Figure 12 gives none.
+PAPER_GFLOPS = {
+    ("fig8", "vision"): 249, ("fig8", "language"): 397, ("fig8", "recommendation"): 194, ("fig8", "mix"): 329,
+    ("fig9-s2", "vision"): 254, ("fig9-s2", "mix"): 271, ("fig9-s4", "vision"): 254, ("fig9-s4", "mix"): 383,
+}
+PAPER_LEADS = {
+    "fig8": "paper: MAGMA 1.4x Herald-like, 1.41x AI-MT-like, 1.6x the optimisation methods (geomean over the four tasks)",
+    "fig9": "paper: MAGMA 2.3x Herald-like and 39.5x AI-MT-like on S2, 1.7x and 52x on S4 (geomean over Vision and Mix)",
+    "fig12": "paper: MAGMA 1.2x the others (geomean) at 16 GB/s and 1.6x at 1 GB/s on S2; similar on S4",
+}
+HEURISTICS = {"magma", "herald", "aimt", "fcfs", "sjf", "rr", "greedy"}
+RL = {"a2c", "ppo2"}
+
+
+def task_of(mix):
+    return mix[len("magma-"):] if mix.startswith("magma-") else mix
+
+
+def paper_key(figure, setting, mix):
+    if figure == "fig9":
+        return ("fig9-" + setting.lower()[:2], task_of(mix))
+    return (figure, task_of(mix))
+
+
+def geomean(xs):
+    xs = [x for x in xs if x > 0 and math.isfinite(x)]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def cell(x, digits=3, suffix=""):
+    if x is None or not math.isfinite(x):
+        return "-"
+    return ("%.*g" % (digits, x)) + suffix
+
+
+def ratio(x):
+    """A lead: 1.013x, 4.07x, 39.5x."""
+    if x is None or not math.isfinite(x):
+        return "-"
+    return ("%.3fx" if x < 2 else "%.2fx" if x < 10 else "%.1fx") % x
+
+
+def gflops(x):
+    if x is None or not math.isfinite(x):
+        return "-"
+    return "{:,.1f}".format(x) if x < 10000 else "{:,.0f}".format(x)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("csv", nargs="+")
+    ap.add_argument("--title", default="")
+    ap.add_argument("--paper", choices=["fig8", "fig9", "fig12"], required=True)
+    opt = ap.parse_args()
+
+    runs = OrderedDict()  # (setting, mix, bw, units) -> algo -> [rows]
+    for path in opt.csv:
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                key = (r["setting"], r["mix"], float(r["bw"]), r["bw_units"])
+                runs.setdefault(key, defaultdict(list))[r["algo"]].append(r)
+    if opt.title:
+        print("**%s**\n" % opt.title)
+    print("| setting, task @ bandwidth | bound (GFLOP/s) | MAGMA (GFLOP/s) | paper's MAGMA | MAGMA / paper | MAGMA / bound | "
+          "MAGMA / Herald-like | MAGMA / AI-MT-like | MAGMA / best black-box | MAGMA / the others | bound / Herald-like | bound / AI-MT-like |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    ratios = defaultdict(list)
+    by_setting = defaultdict(lambda: defaultdict(list))
+    all_algos = sorted({a for by_algo in runs.values() for a in by_algo})
+    incomplete = []  # rows lacking an algorithm, or some of its seeds: it is left out of those rows
+    for (setting, mix, bw, units), by_algo in runs.items():
+        seeds = {r["seed"] for r in by_algo.get("magma", [])}
+        unit = "GB/s" if units == "gbps" else "B/cycle"
+        missing = []
+        for a in all_algos:
+            have = {r["seed"] for r in by_algo.get(a, [])}
+            if have != seeds:
+                missing.append(a if not have else "%s (seeds %s of %s)" % (a, ",".join(sorted(have)), ",".join(sorted(seeds))))
+                by_algo.pop(a, None)
+        if missing:
+            incomplete.append("%s, %s @ %g %s: %s" % (setting, mix, bw, unit, ", ".join(missing)))
+        def thr(algo):
+            rows = by_algo.get(algo, [])
+            values = [float(r["throughput_gflops"]) for r in rows]
+            return geomean(values) if values and all(v > 0 for v in values) else float("nan")
+        bounds = [float(r["throughput_gflops"]) * float(r["makespan_cycles"]) / float(r["lower_bound_cycles"])
+                  for rows in by_algo.values() for r in rows if float(r["lower_bound_cycles"]) > 0 and float(r["throughput_gflops"]) > 0]
+        bound = min(bounds) if bounds else float("nan")  # the same jobs for every run: equal up to rounding
+        magma, herald, aimt = thr("magma"), thr("herald"), thr("aimt")
+        blackbox = {a: thr(a) for a in by_algo if a not in HEURISTICS}
+        best_name = max(blackbox, key=lambda a: blackbox[a]) if blackbox else None
+        best = blackbox[best_name] if best_name else float("nan")
+        paper = PAPER_GFLOPS.get(paper_key(opt.paper, setting, mix))
+        row = {"herald": magma / herald, "aimt": magma / aimt, "best": magma / best, "bound_herald": bound / herald,
+               "bound_aimt": bound / aimt, "others": geomean([magma / thr(a) for a in by_algo if a != "magma"])}
+        for k, v in row.items():
+            ratios[k].append(v)
+            by_setting[setting][k].append(v)
+        print("| %s, %s @ %g %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            setting, mix, bw, unit, gflops(bound), gflops(magma), str(paper) if paper else "-",
+            ratio(magma / paper if paper else float("nan")), "%.1f%%" % (100 * magma / bound), ratio(row["herald"]),
+            ratio(row["aimt"]), ratio(row["best"]) + (" (%s)" % best_name if best_name else ""), ratio(row["others"]),
+            ratio(row["bound_herald"]), ratio(row["bound_aimt"])))
+    groups = [("**geomean, %s**" % name, r) for name, r in by_setting.items()] if len(by_setting) > 1 else []
+    for label, r in groups + [("**geomean**", ratios)]:
+        print("| %s | | | | | | %s | %s | %s | %s | %s | %s |" % (
+            label, ratio(geomean(r["herald"])), ratio(geomean(r["aimt"])), ratio(geomean(r["best"])), ratio(geomean(r["others"])),
+            ratio(geomean(r["bound_herald"])), ratio(geomean(r["bound_aimt"]))))
+    print("\nAlgorithms: %s; \"the others\" is MAGMA's geometric-mean lead over all of them. %s." % (", ".join(all_algos),
+                                                                                                   PAPER_LEADS[opt.paper][0].upper() + PAPER_LEADS[opt.paper][1:]))
+    if incomplete:
+        print("\nNot in these rows (not run, or not on every seed; left out of their columns): %s." % "; ".join(incomplete))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
