@@ -22,7 +22,7 @@
 #include "cost_readout.hpp"
 #include "mapping/map_space.hpp"
 #include "naas_panel.hpp"
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "search/maestro_export.hpp"
 #include "study_document.hpp"
 #include "util/diagnostic.hpp"
@@ -30,15 +30,6 @@
 namespace mapscape::ui {
 
 namespace {
-
-// Dots closer than a 1/150 of a decade on both axes are one on the screen: only the first is drawn.
-constexpr double kBinsPerDecade = 150;
-
-std::uint64_t bin_of(double x, double y) {
-    const auto bx = static_cast<std::int64_t>(std::floor(std::log10(std::max(x, 1e-30)) * kBinsPerDecade));
-    const auto by = static_cast<std::int64_t>(std::floor(std::log10(std::max(y, 1e-30)) * kBinsPerDecade));
-    return (static_cast<std::uint64_t>(bx) << 32) ^ static_cast<std::uint64_t>(by & 0xffffffff);
-}
 
 Quantity objective_quantity(const std::string& objective) {
     if (objective == "energy") return Quantity::EnergyNj;
@@ -137,7 +128,7 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     y_metric_ = new QComboBox;
     y_metric_->addItem(tr("Area against latency"), QStringLiteral("latency"));
     y_metric_->addItem(tr("Area against energy"), QStringLiteral("energy"));
-    scatter_ = new PlotCanvas;
+    scatter_ = new ChartView;
     scatter_->setMinimumSize(280, 200);
     valid_layer_ = scatter_->add_point_layer(tr("designs within budget"), QColor(66, 133, 244, 150), 3);
     invalid_layer_ = scatter_->add_point_layer(tr("invalid (over budget, or a layer cannot run)"), QColor(170, 170, 170, 120), 3);
@@ -150,7 +141,7 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     left_box->addWidget(scatter_, 1);
 
     sketch_ = new AcceleratorSketch;
-    convergence_ = new PlotCanvas;
+    convergence_ = new ChartView;
     convergence_->setMinimumSize(240, 160);
     trace_layer_ = convergence_->add_line_layer(tr("best so far"), QColor(66, 133, 244), 1.8, true);
     auto* right = new QSplitter(Qt::Vertical);
@@ -265,8 +256,8 @@ int CodesignView::run() {
     sketch_->clear();
     convergence_->set_data(trace_layer_, {});
     convergence_->set_title(tr("Convergence: best %1 so far").arg(objective_->currentText()));
-    convergence_->set_axes({tr("samples"), Quantity::Plain, PlotCanvas::Scale::Linear},
-                           {objective_->currentText(), objective_quantity(objective_->currentText().toStdString()), PlotCanvas::Scale::Log});
+    convergence_->set_axes({tr("samples"), Quantity::Plain, ChartView::Scale::Linear},
+                           {objective_->currentText(), objective_quantity(objective_->currentText().toStdString()), ChartView::Scale::Log});
     convergence_->set_references({{Qt::Horizontal, controller_.bound().objective, tr("lower bound"), QColor(90, 90, 90)}});
     rebuild_scatter();
     set_status(tr("Running %1 on %2 (%3 layers)…").arg(method_->currentText(), QString::fromStdString(model.name)).arg(model.layers.size()));
@@ -289,9 +280,9 @@ const std::vector<QPointF>& CodesignView::pareto_front() const { return scatter_
 void CodesignView::rebuild_scatter() {
     const bool energy = y_metric_->currentData().toString() == QStringLiteral("energy");
     scatter_->set_title(energy ? tr("Designs: area against energy") : tr("Designs: area against latency"));
-    scatter_->set_axes({tr("area"), Quantity::AreaUm2, PlotCanvas::Scale::Log},
-                       {energy ? tr("energy") : tr("latency"), energy ? Quantity::EnergyNj : Quantity::Cycles, PlotCanvas::Scale::Log});
-    std::vector<PlotCanvas::Reference> refs;
+    scatter_->set_axes({tr("area"), Quantity::AreaUm2, ChartView::Scale::Log},
+                       {energy ? tr("energy") : tr("latency"), energy ? Quantity::EnergyNj : Quantity::Cycles, ChartView::Scale::Log});
+    std::vector<ChartView::Reference> refs;
     const double budget = budget_mm2_->value() * 1e6;
     refs.push_back({Qt::Vertical, run_ ? controller_.problem().area_budget_um2 : budget, tr("area budget"), QColor(200, 40, 40)});
     if (run_) {
@@ -302,7 +293,6 @@ void CodesignView::rebuild_scatter() {
     scatter_->set_data(valid_layer_, {});
     scatter_->set_data(invalid_layer_, {});
     scatter_->set_data(front_layer_, {});
-    drawn_bins_.clear();
     front_.clear();
     const std::vector<DesignDot> all = std::move(dots_);
     dots_.clear();
@@ -318,12 +308,11 @@ void CodesignView::add_dots(const std::vector<DesignDot>& dots) {
         const double y = y_of(d);
         if (!(y > 0) || !(d.area_um2 > 0)) continue;
         if (d.valid) candidates.emplace_back(d.area_um2, y);
-        const std::uint64_t bin = bin_of(d.area_um2, y) ^ (d.valid ? 0 : 0x8000000000000000ull);
-        if (!drawn_bins_.insert(bin).second) continue;
         (d.valid ? valid : invalid).emplace_back(d.area_um2, y);
     }
-    for (const QPointF& p : valid) scatter_->append(valid_layer_, p);
-    for (const QPointF& p : invalid) scatter_->append(invalid_layer_, p);
+    // Every design goes to the chart; its worker draws what the plot can show.
+    scatter_->append(valid_layer_, valid);
+    scatter_->append(invalid_layer_, invalid);
     if (candidates.size() != front_.size()) {
         front_ = pareto_merge(std::move(candidates));
         std::vector<QPointF> line;
@@ -335,9 +324,9 @@ void CodesignView::add_dots(const std::vector<DesignDot>& dots) {
     const double budget = run_ ? controller_.problem().area_budget_um2 : budget_mm2_->value() * 1e6;
     double lo = budget, hi = budget;
     for (int layer : {valid_layer_, invalid_layer_})
-        for (const QPointF& p : scatter_->data(layer)) {
-            lo = std::min(lo, p.x());
-            hi = std::max(hi, p.x());
+        if (const auto b = scatter_->bounds(layer)) {
+            lo = std::min(lo, b->left());
+            hi = std::max(hi, b->right());
         }
     scatter_->set_x_range(lo / 1.25, std::min(hi, 4 * budget) * 1.25);
     scatter_->fit_to_data();  // the latency (or energy) axis
@@ -568,9 +557,9 @@ void CodesignView::show_saved_results() {
         for (const auto& [samples, value] : r.trace)
             if (std::isfinite(value)) trace.emplace_back(static_cast<double>(samples), value);
         convergence_->set_title(tr("Convergence: best %1 so far").arg(QString::fromStdString(r.objective)));
-        convergence_->set_axes({tr("samples"), Quantity::Plain, PlotCanvas::Scale::Linear},
-                               {QString::fromStdString(r.objective), objective_quantity(r.objective), PlotCanvas::Scale::Log});
-        std::vector<PlotCanvas::Reference> refs;
+        convergence_->set_axes({tr("samples"), Quantity::Plain, ChartView::Scale::Linear},
+                               {QString::fromStdString(r.objective), objective_quantity(r.objective), ChartView::Scale::Log});
+        std::vector<ChartView::Reference> refs;
         if (r.bound_objective > 0) refs.push_back({Qt::Horizontal, r.bound_objective, tr("lower bound"), QColor(90, 90, 90)});
         convergence_->set_references(std::move(refs));
         convergence_->set_data(trace_layer_, std::move(trace));

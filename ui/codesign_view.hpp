@@ -11,7 +11,6 @@
 #include <QWidget>
 
 #include <map>
-#include <unordered_set>
 #include <string>
 #include <vector>
 
@@ -30,7 +29,7 @@ namespace mapscape::ui {
 
 class AcceleratorSketch;
 class NaasPanel;
-class PlotCanvas;
+class ChartView;
 class StudyDocument;
 
 class CodesignView : public QWidget {
@@ -52,8 +51,8 @@ public:
     CodesignController* controller() { return &controller_; }
     bool has_best() const { return has_best_; }
     const DesignPoint& best() const { return best_; }
-    PlotCanvas* scatter() const { return scatter_; }
-    PlotCanvas* convergence() const { return convergence_; }
+    ChartView* scatter() const { return scatter_; }
+    ChartView* convergence() const { return convergence_; }
     AcceleratorSketch* sketch() const { return sketch_; }
     QLabel* status() const { return status_; }
     QComboBox* method() const { return method_; }
@@ -96,7 +95,6 @@ private:
     NaasSettings naas_run_settings_;             // the current NAAS run's
     std::vector<DesignDot> dots_;   // every dot of the run (for a change of the y metric)
     std::vector<std::pair<double, double>> front_;  // Pareto front over (area, y), by area
-    std::unordered_set<std::uint64_t> drawn_bins_;  // decimation: the scatter's cells already drawn
     bool has_best_ = false;
     DesignPoint best_;
     bool finished_ = false;
@@ -112,7 +110,7 @@ private:
     QPushButton *run_button_, *stop_button_, *use_button_, *export_button_;
     QProgressBar* progress_;
     QLabel* status_;
-    PlotCanvas *scatter_, *convergence_;
+    ChartView *scatter_, *convergence_;
     AcceleratorSketch* sketch_;
     int valid_layer_ = -1, invalid_layer_ = -1, front_layer_ = -1, best_layer_ = -1, trace_layer_ = -1;
 };

@@ -15,7 +15,7 @@ QColor curve_color(int i) {
 
 }  // namespace
 
-ConvergenceChart::ConvergenceChart(QWidget* parent) : PlotCanvas(parent) {
+ConvergenceChart::ConvergenceChart(QWidget* parent) : ChartView(parent) {
     set_title(tr("Convergence"));
     set_axes({tr("samples"), Quantity::Plain, Scale::Log}, {tr("best objective"), Quantity::Plain, Scale::Log});
     fit_to_data();
@@ -80,7 +80,7 @@ void ConvergenceChart::clear() {
 
 int ConvergenceChart::point_count(int run) const {
     auto it = layer_of_.find(run);
-    return it == layer_of_.end() ? 0 : PlotCanvas::point_count(it.value());
+    return it == layer_of_.end() ? 0 : ChartView::point_count(it.value());
 }
 
 }  // namespace mapscape::ui

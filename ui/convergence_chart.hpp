@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 
 namespace mapscape::ui {
 
-class ConvergenceChart : public PlotCanvas {
+class ConvergenceChart : public ChartView {
     Q_OBJECT
 public:
     explicit ConvergenceChart(QWidget* parent = nullptr);

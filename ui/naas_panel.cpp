@@ -13,7 +13,7 @@
 
 #include "accelerator_sketch.hpp"
 #include "arch/area_model.hpp"
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "util/diagnostic.hpp"
 
 namespace mapscape::ui {
@@ -59,19 +59,19 @@ NaasPanel::NaasPanel(QWidget* parent) : QWidget(parent), controller_(this) {
     add(tr("Mapping search"), mapping_search_);
     grid->setColumnStretch(6, 1);
 
-    population_chart_ = new PlotCanvas;
+    population_chart_ = new ChartView;
     population_chart_->setMinimumSize(280, 200);
     population_chart_->set_title(tr("Population EDP per iteration"));
-    population_chart_->set_axes({tr("iteration"), Quantity::Plain, PlotCanvas::Scale::Linear}, {tr("EDP"), Quantity::EdpNjCycles, PlotCanvas::Scale::Log});
+    population_chart_->set_axes({tr("iteration"), Quantity::Plain, ChartView::Scale::Linear}, {tr("EDP"), Quantity::EdpNjCycles, ChartView::Scale::Log});
     candidates_layer_ = population_chart_->add_point_layer(tr("candidates"), QColor(66, 133, 244, 120), 3);
     mean_layer_ = population_chart_->add_line_layer(tr("population mean"), QColor(251, 140, 0), 1.6);
     best_layer_ = population_chart_->add_line_layer(tr("best so far"), QColor(200, 30, 30), 1.8, true);
 
     sketch_ = new AcceleratorSketch;
-    front_chart_ = new PlotCanvas;
+    front_chart_ = new ChartView;
     front_chart_->setMinimumSize(240, 160);
     front_chart_->set_title(tr("Accuracy against EDP (network level)"));
-    front_chart_->set_axes({tr("EDP"), Quantity::EdpNjCycles, PlotCanvas::Scale::Log}, {tr("top-1 %"), Quantity::Plain, PlotCanvas::Scale::Linear});
+    front_chart_->set_axes({tr("EDP"), Quantity::EdpNjCycles, ChartView::Scale::Log}, {tr("top-1 %"), Quantity::Plain, ChartView::Scale::Linear});
     explored_layer_ = front_chart_->add_point_layer(tr("variants tried"), QColor(150, 150, 150), 5);
     front_layer_ = front_chart_->add_line_layer(tr("front"), QColor(200, 30, 30), 1.8, true);
     baseline_point_layer_ = front_chart_->add_point_layer(tr("baseline"), QColor(30, 30, 30), 8);
@@ -184,7 +184,7 @@ void NaasPanel::receive(const NaasSnapshot& s) {
     population_chart_->set_data(candidates_layer_, std::move(candidates));
     population_chart_->set_data(mean_layer_, std::move(mean));
     population_chart_->set_data(best_layer_, std::move(best));
-    std::vector<PlotCanvas::Reference> refs;
+    std::vector<ChartView::Reference> refs;
     if (s.has_baseline && std::isfinite(s.baseline.geomean_edp))
         refs.push_back({Qt::Horizontal, s.baseline.geomean_edp, tr("baseline: its native dataflow"), QColor(30, 30, 30)});
     if (s.bound_geomean_edp > 0) refs.push_back({Qt::Horizontal, s.bound_geomean_edp, tr("lower bound"), QColor(90, 90, 90)});

@@ -22,7 +22,7 @@ class QSpinBox;
 namespace mapscape::ui {
 
 class AcceleratorSketch;
-class PlotCanvas;
+class ChartView;
 
 class NaasPanel : public QWidget {
     Q_OBJECT
@@ -49,8 +49,8 @@ public:
     QSpinBox* population() const { return population_; }
     QSpinBox* iterations() const { return iterations_; }
     QDoubleSpinBox* accuracy_floor() const { return floor_; }
-    PlotCanvas* population_chart() const { return population_chart_; }
-    PlotCanvas* front_chart() const { return front_chart_; }
+    ChartView* population_chart() const { return population_chart_; }
+    ChartView* front_chart() const { return front_chart_; }
     AcceleratorSketch* sketch() const { return sketch_; }
 
 signals:
@@ -66,7 +66,7 @@ private:
     QSpinBox *population_, *iterations_;
     QDoubleSpinBox* floor_;
     QProgressBar* progress_;
-    PlotCanvas *population_chart_, *front_chart_;
+    ChartView *population_chart_, *front_chart_;
     AcceleratorSketch* sketch_;
     int candidates_layer_ = -1, mean_layer_ = -1, best_layer_ = -1, explored_layer_ = -1, front_layer_ = -1, baseline_point_layer_ = -1;
 };

@@ -13,12 +13,12 @@ std::uint64_t plot_cell(double latency, double energy, bool valid, int cells_per
 
 void PointStore::clear() {
     ++version_;
-    cells_per_decade_ = kFinestCellsPerDecade;
+    ++generation_;
     points_.clear();
-    cell_owner_.clear();
-    shown_valid_.clear();
-    shown_invalid_.clear();
+    kept_.clear();
+    cells_.clear();
     front_.clear();
+    kept_count_ = 0;
 }
 
 void PointStore::add(PlotPoint p, const Mapping* mapping) {
@@ -38,40 +38,33 @@ void PointStore::add(PlotPoint p, const Mapping* mapping) {
             on_front = true;
         }
     }
+    const bool first_in_cell =
+        kept_count_ < max_kept_ && cells_.insert(plot_cell(p.latency_cycles, p.energy_nj, p.valid, kKeptCellsPerDecade)).second;
+    const bool keep = mapping && (first_in_cell || on_front);
+    if (!keep) p.mapping = {};
     points_.push_back(std::move(p));
-    const bool drawn = place(index);
-    if (mapping && (drawn || on_front)) points_[index].mapping = *mapping;
-    if (shown_valid_.size() + shown_invalid_.size() > max_shown_) coarsen();
-}
-
-bool PointStore::place(std::size_t index) {
-    const PlotPoint& p = points_[index];
-    if (!cell_owner_.emplace(plot_cell(p.latency_cycles, p.energy_nj, p.valid, cells_per_decade_), index).second) return false;
-    (p.valid ? shown_valid_ : shown_invalid_).push_back(index);
-    return true;
-}
-
-// Halves the grid's resolution; a coarse cell's first point was its fine cell's first point, so
-// only the drawn points need placing again.
-void PointStore::coarsen() {
-    while (shown_valid_.size() + shown_invalid_.size() > max_shown_ && cells_per_decade_ > 1) {
-        std::vector<std::size_t> owners = shown_valid_;
-        owners.insert(owners.end(), shown_invalid_.begin(), shown_invalid_.end());
-        std::sort(owners.begin(), owners.end());
-        cells_per_decade_ = std::max(1, cells_per_decade_ / 2);
-        cell_owner_.clear();
-        shown_valid_.clear();
-        shown_invalid_.clear();
-        for (std::size_t i : owners) place(i);
+    kept_.push_back(keep ? 1 : 0);
+    if (keep) {
+        points_[index].mapping = *mapping;
+        ++kept_count_;
     }
 }
 
 void PointStore::remove_run(int run) {
-    std::vector<PlotPoint> kept;
-    for (PlotPoint& p : points_)
-        if (p.run != run) kept.push_back(std::move(p));
+    std::vector<PlotPoint> kept_points;
+    std::vector<bool> was_kept;
+    for (std::size_t i = 0; i < points_.size(); ++i)
+        if (points_[i].run != run) {
+            kept_points.push_back(std::move(points_[i]));
+            was_kept.push_back(kept_[i] != 0);
+        }
     clear();
-    for (PlotPoint& p : kept) add(std::move(p));  // their mappings were kept as needed before
+    for (std::size_t i = 0; i < kept_points.size(); ++i) {
+        // The cells and the front are those of the points left; a point keeps its mapping if it
+        // had one and is still first in its cell or on the front.
+        const Mapping m = kept_points[i].mapping;
+        add(std::move(kept_points[i]), was_kept[i] ? &m : nullptr);
+    }
 }
 
 std::vector<std::size_t> PointStore::pareto_front() const {
@@ -80,7 +73,7 @@ std::vector<std::size_t> PointStore::pareto_front() const {
     return out;
 }
 
-long PointStore::nearest_shown(double latency, double energy, double max_log_distance) const {
+long PointStore::nearest_kept(double latency, double energy, double max_log_distance) const {
     if (!(latency > 0) || !(energy > 0)) return -1;
     const double lx = std::log10(latency), ly = std::log10(energy);
     long best = -1;
@@ -93,10 +86,9 @@ long PointStore::nearest_shown(double latency, double energy, double max_log_dis
             best = static_cast<long>(i);
         }
     };
-    // The Pareto front's corners are drawn too (as its line) and keep their mappings; on a tie
-    // a front point beats a valid one, which beats an invalid one.
-    for (const auto* list : {&shown_invalid_, &shown_valid_})
-        for (std::size_t i : *list) consider(i);
+    // On a tie the later point wins: a front point (considered last) beats the others.
+    for (std::size_t i = 0; i < points_.size(); ++i)
+        if (kept_[i]) consider(i);
     for (const auto& [latency_key, v] : front_) consider(v.second);
     return best;
 }

@@ -10,8 +10,6 @@ namespace mapscape::ui {
 namespace {
 
 constexpr int kMaxColours = 10;
-constexpr int kGridColumns = 160, kGridRows = 110;
-constexpr std::size_t kMaxDrawn = 3000;
 
 const QColor kPalette[kMaxColours + 1] = {
     QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),  QColor(214, 39, 40),  QColor(148, 103, 189),
@@ -22,33 +20,36 @@ double scaled(double v, bool log) { return log ? std::log10(v) : v; }
 
 }  // namespace
 
-PlotCanvas::Axis results_axis(const RunColumn& column, bool log) {
+ChartView::Axis results_axis(const RunColumn& column, bool log) {
     const Quantity quantity = quantity_of_field(column.name);
     QString title = QString::fromStdString(column.title);
-    // "energy (nJ)" -> "energy": the ticks carry the unit, or the canvas adds the base unit.
+    // "energy (nJ)" -> "energy": the ticks carry the unit, or the chart adds the base unit.
     if (quantity != Quantity::Plain && title.endsWith(')') && title.contains(" ("))
         title.truncate(title.lastIndexOf(" ("));
-    return {title, quantity, log ? PlotCanvas::Scale::Log : PlotCanvas::Scale::Linear};
+    return {title, quantity, log ? ChartView::Scale::Log : ChartView::Scale::Linear};
 }
 
-ResultsScatter::ResultsScatter(QWidget* parent) : PlotCanvas(parent) {
+ResultsScatter::ResultsScatter(QWidget* parent) : ChartView(parent) {
     set_title(tr("Runs"));
     setMinimumSize(240, 200);
     // One point layer per colour, the last one for "other"; a layer without points is neither
     // drawn nor in the legend.
     for (int i = 0; i <= kMaxColours; ++i) add_point_layer({}, kPalette[i], 6);
     rows_.resize(kMaxColours + 1);
-    connect(this, &PlotCanvas::hovered, this, &ResultsScatter::on_hover);
-    connect(this, &PlotCanvas::left, this, [] { QToolTip::hideText(); });
-    connect(this, &PlotCanvas::clicked, this, [this](const Hit& hit) { emit run_clicked(row_of(hit)); });
+    connect(this, &ChartView::hovered, this, &ResultsScatter::on_hover);
+    connect(this, &ChartView::left, this, [] { QToolTip::hideText(); });
+    connect(this, &ChartView::clicked, this, [this](const Hit& hit) { emit run_clicked(row_of(hit)); });
+    connect(this, &ChartView::redrawn, this, &ResultsScatter::update_title);
 }
 
 void ResultsScatter::clear() {
     for (std::size_t s = 0; s < rows_.size(); ++s) {
-        PlotCanvas::set_data(static_cast<int>(s), {});
+        ChartView::set_data(static_cast<int>(s), {});
         rows_[s].clear();
     }
+    runs_ = drawable_ = not_drawable_ = 0;
     fit_to_data();
+    update_title();
 }
 
 int ResultsScatter::series_count() const {
@@ -59,7 +60,7 @@ int ResultsScatter::series_count() const {
 
 int ResultsScatter::drawn_points() const {
     int n = 0;
-    for (std::size_t s = 0; s < rows_.size(); ++s) n += point_count(static_cast<int>(s));
+    for (std::size_t s = 0; s < rows_.size(); ++s) n += drawn_count(static_cast<int>(s));
     return n;
 }
 
@@ -77,10 +78,9 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
     set_axes(results_axis(xc, axes.log_x), results_axis(yc, axes.log_y));
     const RunColumn* cc = axes.colour >= 0 ? &table->column(static_cast<std::size_t>(axes.colour)) : nullptr;
 
-    // The points that can be drawn, and the data's range.
+    // The points that can be drawn.
     std::vector<std::uint32_t> drawable;
     drawable.reserve(rows.size());
-    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
     std::size_t not_drawable = 0;
     for (std::uint32_t r : rows) {
         const double x = xc.numbers[r], y = yc.numbers[r];
@@ -89,10 +89,6 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
             continue;
         }
         drawable.push_back(r);
-        x0 = std::min(x0, scaled(x, axes.log_x));
-        x1 = std::max(x1, scaled(x, axes.log_x));
-        y0 = std::min(y0, scaled(y, axes.log_y));
-        y1 = std::max(y1, scaled(y, axes.log_y));
     }
     // The most frequent colour values get their own series; the rest share "other".
     std::vector<int> series_of_code;
@@ -118,43 +114,33 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
         names << tr("runs");
     }
     const int other = static_cast<int>(names.size()) - 1;
-    // One point per grid cell and colour, on the finest of a few grids that keeps the total
-    // under kMaxDrawn: runs at one spot would hide each other anyway, and the repaint and the
-    // search for the point under the pointer then cost the same for 100,000 runs as for 3,000.
-    // Rows are taken in table order, so that the points drawn do not depend on how the table is
-    // sorted.
-    std::sort(drawable.begin(), drawable.end());
-    std::vector<int> series_of_row(drawable.size());
-    std::vector<std::uint32_t> fine_cell(drawable.size());
-    const double xs = x1 > x0 ? (kGridColumns - 1) / (x1 - x0) : 0, ys = y1 > y0 ? (kGridRows - 1) / (y1 - y0) : 0;
+    // Every run goes to the chart, in table order (so that the points drawn where runs share a
+    // spot do not depend on how the table is sorted); its worker draws one per cell and colour.
+    // A pass over the table's rows puts them in order in linear time.
+    if (!std::is_sorted(drawable.begin(), drawable.end())) {
+        std::vector<char> shown(table->rows(), 0);
+        for (std::uint32_t r : drawable) shown[r] = 1;
+        drawable.clear();
+        for (std::uint32_t r = 0; r < shown.size(); ++r)
+            if (shown[r]) drawable.push_back(r);
+    }
+    std::vector<std::uint8_t> series_of(drawable.size(), 0);
+    std::vector<std::size_t> count(rows_.size(), 0);
     for (std::size_t i = 0; i < drawable.size(); ++i) {
         const std::uint32_t r = drawable[i];
-        series_of_row[i] = cc ? (series_of_code[cc->codes[r]] >= 0 ? series_of_code[cc->codes[r]] : other) : 0;
-        const auto cx = static_cast<std::uint32_t>((scaled(xc.numbers[r], axes.log_x) - x0) * xs);
-        const auto cy = static_cast<std::uint32_t>((scaled(yc.numbers[r], axes.log_y) - y0) * ys);
-        fine_cell[i] = cx << 16 | cy;
-    }
-    std::vector<std::size_t> chosen;  // indices into drawable
-    std::vector<char> used;
-    for (int coarsen = 0; coarsen < 6; ++coarsen) {
-        chosen.clear();
-        const std::size_t rows_of_grid = (kGridRows >> coarsen) + 1, cells = ((kGridColumns >> coarsen) + 1) * rows_of_grid;
-        used.assign(cells * static_cast<std::size_t>(names.size()), 0);
-        for (std::size_t i = 0; i < drawable.size(); ++i) {
-            const std::size_t cell = (fine_cell[i] >> 16 >> coarsen) * rows_of_grid + ((fine_cell[i] & 0xffff) >> coarsen);
-            char& taken = used[static_cast<std::size_t>(series_of_row[i]) * cells + cell];
-            if (!taken) chosen.push_back(i);
-            taken = 1;
-        }
-        if (chosen.size() <= kMaxDrawn) break;
+        series_of[i] = static_cast<std::uint8_t>(cc ? (series_of_code[cc->codes[r]] >= 0 ? series_of_code[cc->codes[r]] : other) : 0);
+        ++count[series_of[i]];
     }
     std::vector<std::vector<QPointF>> points(rows_.size());
-    for (auto& r : rows_) r.clear();
-    for (std::size_t i : chosen) {
-        const auto s = static_cast<std::size_t>(series_of_row[i]);
+    for (std::size_t s = 0; s < rows_.size(); ++s) {
+        rows_[s].clear();
+        rows_[s].reserve(count[s]);
+        points[s].reserve(count[s]);
+    }
+    for (std::size_t i = 0; i < drawable.size(); ++i) {
         const std::uint32_t r = drawable[i];
-        points[s].emplace_back(xc.numbers[r], yc.numbers[r]);
-        rows_[s].push_back(r);
+        points[series_of[i]].emplace_back(xc.numbers[r], yc.numbers[r]);
+        rows_[series_of[i]].push_back(r);
     }
     for (std::size_t s = 0; s < points.size(); ++s) {
         const int layer = static_cast<int>(s);
@@ -164,21 +150,27 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
             colour.setAlpha(170);
             set_layer_color(layer, colour);
         }
-        PlotCanvas::set_data(layer, std::move(points[s]));
+        ChartView::set_data(layer, std::move(points[s]));
     }
+    runs_ = rows.size();
+    drawable_ = drawable.size();
+    not_drawable_ = not_drawable;
     fit_to_data();
-    const int drawn = drawn_points();
-    set_title(tr("%1 runs%2%3")
-                  .arg(rows.size())
-                  .arg(static_cast<std::size_t>(drawn) < drawable.size() ? tr(" as %1 points (runs at the same spot share one)").arg(drawn)
-                                                                         : QString())
-                  .arg(not_drawable ? tr(" (%1 without a value%2)").arg(not_drawable).arg(axes.log_x || axes.log_y ? tr(" or not positive") : QString())
-                                    : QString()));
+    update_title();
 }
 
-std::optional<PlotCanvas::Hit> ResultsScatter::nearest(QPointF value) const {
+void ResultsScatter::update_title() {
+    const auto drawn = static_cast<std::size_t>(drawn_points());
+    const bool log = axes_.log_x || axes_.log_y;
+    set_title(tr("%1 runs%2%3")
+                  .arg(runs_)
+                  .arg(drawn > 0 && drawn < drawable_ ? tr(" as %1 points (runs at the same spot share one)").arg(drawn) : QString())
+                  .arg(not_drawable_ ? tr(" (%1 without a value%2)").arg(not_drawable_).arg(log ? tr(" or not positive") : QString()) : QString()));
+}
+
+std::optional<ChartView::Hit> ResultsScatter::nearest(QPointF value) const {
     // In fractions of the shown ranges, on the axes' scales, so that it does not depend on the
-    // widget's size (tests click without a window).
+    // widget's size (tests click without a window). Among the drawn points, as the pointer does.
     const bool log_x = x_axis().scale == Scale::Log, log_y = y_axis().scale == Scale::Log;
     if ((log_x && value.x() <= 0) || (log_y && value.y() <= 0)) return std::nullopt;
     const auto [xlo, xhi] = x_range();
@@ -188,12 +180,14 @@ std::optional<PlotCanvas::Hit> ResultsScatter::nearest(QPointF value) const {
     std::optional<Hit> best;
     double best_distance = 0.03 * 0.03;
     for (std::size_t s = 0; s < rows_.size(); ++s) {
-        const std::vector<QPointF>& pts = data(static_cast<int>(s));
-        for (std::size_t i = 0; i < pts.size(); ++i) {
-            const double dx = (scaled(pts[i].x(), log_x) - vx) / xr, dy = (scaled(pts[i].y(), log_y) - vy) / yr;
+        const DecimatedSeries& d = drawn(static_cast<int>(s));
+        const int count = drawn_count(static_cast<int>(s));
+        for (int i = 0; i < count; ++i) {
+            const QPointF& a = d.points[i];  // axis coordinates: log10 on a log axis, as `scaled`
+            const double dx = (a.x() - vx) / xr, dy = (a.y() - vy) / yr;
             if (dx * dx + dy * dy < best_distance) {
                 best_distance = dx * dx + dy * dy;
-                best = Hit{static_cast<int>(s), static_cast<int>(i)};
+                best = Hit{static_cast<int>(s), d.source[static_cast<std::size_t>(i)]};
             }
         }
     }

@@ -1,18 +1,19 @@
 // A scatter of any two numeric columns of a results database (e.g. area against latency),
 // coloured by a text column (e.g. algorithm), over the runs that pass the filter. 100,000 runs
-// draw as a few thousand points: per colour, one point per cell of a grid over the plot.
-// Hovering a point shows its run; clicking it selects the run.
+// draw as a few thousand points: the chart's worker keeps, per colour, one run per marker-sized
+// cell of the plot (runs at one spot would hide each other anyway). Hovering a point shows its
+// run; clicking it selects the run.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "sweep/run_table.hpp"
 
 namespace mapscape::ui {
 
-class ResultsScatter : public PlotCanvas {
+class ResultsScatter : public ChartView {
     Q_OBJECT
 public:
     explicit ResultsScatter(QWidget* parent = nullptr);
@@ -23,7 +24,7 @@ public:
     };
     void set_data(const RunTable* table, const std::vector<std::uint32_t>& rows, const Axes& axes);
     void clear();
-    int drawn_points() const;
+    int drawn_points() const;  // after decimation (settle() first for the figure of the data as it is now)
     int series_count() const;  // the colours drawn (each with its legend entry)
     // Emits run_clicked for the drawn point nearest to these data coordinates (within a few
     // per cent of the plot); false when there is none.
@@ -35,16 +36,18 @@ signals:
 private:
     // The drawn point nearest to `value` within 3% of the shown ranges (on the axes' scales).
     std::optional<Hit> nearest(QPointF value) const;
+    void update_title();
     std::uint32_t row_of(const Hit& hit) const { return rows_[static_cast<std::size_t>(hit.layer)][static_cast<std::size_t>(hit.index)]; }
     void on_hover(const Hit& hit, const QPoint& global_position);
 
     const RunTable* table_ = nullptr;
     Axes axes_;
     std::vector<std::vector<std::uint32_t>> rows_;  // per point layer (colour), the table row of each point
+    std::size_t runs_ = 0, drawable_ = 0, not_drawable_ = 0;
 };
 
 // The axis of a run table's column: its quantity by the column's name (`energy_nj`: ticks in
 // pJ..J) and its title without the unit the ticks then carry ("energy", not "energy (nJ)").
-PlotCanvas::Axis results_axis(const RunColumn& column, bool log);
+ChartView::Axis results_axis(const RunColumn& column, bool log);
 
 }  // namespace mapscape::ui

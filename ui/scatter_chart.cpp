@@ -20,7 +20,7 @@ QString mapping_summary(const Mapping& m) {
     return QObject::tr("%n level(s): ", nullptr, m.num_levels()) + levels.join(" | ");
 }
 
-ScatterChart::ScatterChart(QWidget* parent) : PlotCanvas(parent) {
+ScatterChart::ScatterChart(QWidget* parent) : ChartView(parent) {
     set_title(tr("Evaluated mappings"));
     set_axes({tr("latency"), Quantity::Cycles, Scale::Log}, {tr("energy"), Quantity::EnergyNj, Scale::Log});
     invalid_layer_ = add_point_layer(tr("invalid"), QColor(200, 60, 60, 110), 4);
@@ -33,14 +33,20 @@ ScatterChart::ScatterChart(QWidget* parent) : PlotCanvas(parent) {
     redraw_timer_.setInterval(40);
     connect(&redraw_timer_, &QTimer::timeout, this, &ScatterChart::redraw);
     redraw_timer_.start();
-    connect(this, &PlotCanvas::hovered, this, &ScatterChart::on_hover);
-    connect(this, &PlotCanvas::left, this, [] { QToolTip::hideText(); });
-    connect(this, &PlotCanvas::clicked, this, [this](const Hit& hit) {
+    connect(this, &ChartView::hovered, this, &ScatterChart::on_hover);
+    connect(this, &ChartView::left, this, [] { QToolTip::hideText(); });
+    connect(this, &ChartView::redrawn, this, &ScatterChart::update_title);
+    connect(this, &ChartView::clicked, this, [this](const Hit& hit) {
         PlotPoint p;
         {
             std::lock_guard lock(shared_->mutex);
-            const std::size_t i = store_index(hit);
+            std::size_t i = store_index(hit);
             if (i >= shared_->store.size()) return;
+            if (!shared_->store.kept(i)) {  // zoomed in past the kept grid: the nearest kept one
+                const long k = shared_->store.nearest_kept(shared_->store.at(i).latency_cycles, shared_->store.at(i).energy_nj, 0.08);
+                if (k < 0) return;
+                i = static_cast<std::size_t>(k);
+            }
             p = shared_->store.at(i);
         }
         emit point_clicked(p);
@@ -73,9 +79,7 @@ std::size_t ScatterChart::point_count() const {
     return shared_->store.size();
 }
 
-std::size_t ScatterChart::drawn_points() const {
-    return static_cast<std::size_t>(PlotCanvas::point_count(valid_layer_) + PlotCanvas::point_count(invalid_layer_));
-}
+std::size_t ScatterChart::drawn_points() const { return static_cast<std::size_t>(drawn_count(valid_layer_) + drawn_count(invalid_layer_)); }
 
 std::size_t ScatterChart::store_index(const Hit& hit) const {
     const auto& index = hit.layer == valid_layer_ ? valid_index_ : hit.layer == front_layer_ ? front_index_ : invalid_index_;
@@ -84,39 +88,59 @@ std::size_t ScatterChart::store_index(const Hit& hit) const {
 }
 
 void ScatterChart::redraw() {
-    // Copy what is drawn under the lock, draw without it. A search thread at low priority can
-    // be holding the lock while the CPU is busy elsewhere; waiting for it would freeze the
-    // window for as long as the scheduler keeps that thread waiting, so try the next tick.
+    // Copy what changed under the lock, hand it to the chart without it. A search thread at low
+    // priority can be holding the lock while the CPU is busy elsewhere; waiting for it would
+    // freeze the window for as long as the scheduler keeps that thread waiting, so try the next
+    // tick.
     std::unique_lock lock(shared_->mutex, std::try_to_lock);
     if (!lock.owns_lock()) return;
     const PointStore& store = shared_->store;
     if (store.version() == drawn_version_) return;
     drawn_version_ = store.version();
     ++repaints_;
-    const std::size_t total = store.size();
-    std::vector<QPointF> valid, invalid, front;
-    valid_index_ = store.shown_valid();
-    invalid_index_ = store.shown_invalid();
-    valid.reserve(valid_index_.size());
-    invalid.reserve(invalid_index_.size());
-    for (std::size_t i : valid_index_) valid.emplace_back(store.at(i).latency_cycles, store.at(i).energy_nj);
-    for (std::size_t i : invalid_index_) invalid.emplace_back(store.at(i).latency_cycles, store.at(i).energy_nj);
+    const bool restart = store.generation() != copied_generation_;
+    if (restart) {
+        copied_generation_ = store.generation();
+        copied_ = 0;
+        valid_index_.clear();
+        invalid_index_.clear();
+    }
+    std::vector<QPointF> valid, invalid;
+    std::vector<std::uint8_t> valid_kept, invalid_kept;
+    for (std::size_t i = copied_; i < store.size(); ++i) {
+        const PlotPoint& p = store.at(i);
+        const bool v = p.valid;
+        (v ? valid : invalid).emplace_back(p.latency_cycles, p.energy_nj);
+        (v ? valid_kept : invalid_kept).push_back(store.kept(i) ? 1 : 0);
+        (v ? valid_index_ : invalid_index_).push_back(i);
+    }
+    copied_ = store.size();
+    total_ = store.size();
     front_index_ = store.pareto_front();
+    std::vector<QPointF> front;
+    front.reserve(front_index_.size());
     for (std::size_t i : front_index_) front.emplace_back(store.at(i).latency_cycles, store.at(i).energy_nj);
     lock.unlock();
-    const std::size_t drawn = valid.size() + invalid.size();
-    set_data(valid_layer_, std::move(valid));
-    set_data(invalid_layer_, std::move(invalid));
+    if (restart) {
+        set_data(valid_layer_, {});
+        set_data(invalid_layer_, {});
+    }
+    append(valid_layer_, valid, valid_kept);
+    append(invalid_layer_, invalid, invalid_kept);
     set_data(front_layer_, std::move(front));
     fit_to_data();
-    set_title(tr("Evaluated mappings: %1 (%2 drawn)").arg(total).arg(drawn));
+    update_title();
+}
+
+void ScatterChart::update_title() {
+    set_title(tr("Evaluated mappings: %1 (%2 drawn)").arg(total_).arg(drawn_points()));
 }
 
 bool ScatterChart::click_at(double latency, double energy) {
     PlotPoint p;
     {
         std::lock_guard lock(shared_->mutex);
-        const long i = shared_->store.nearest_shown(latency, energy, 0.08);
+        const long i = shared_->store.nearest_kept(latency, energy, 0.08);
         if (i < 0) return false;
         p = shared_->store.at(static_cast<std::size_t>(i));
     }
@@ -130,21 +154,25 @@ void ScatterChart::on_hover(const Hit& hit, const QPoint& global_position) {
         return;
     }
     PlotPoint p;
+    bool kept = false;
     {
         std::lock_guard lock(shared_->mutex);
         const std::size_t i = store_index(hit);
         if (i >= shared_->store.size()) return;
         p = shared_->store.at(i);
+        kept = shared_->store.kept(i);
     }
     QToolTip::showText(global_position,
-                       tr("Layer %1, run %2, sample %3\n%4, %5%6\n%7\nClick to load it into the editor")
+                       tr("Layer %1, run %2, sample %3\n%4, %5%6\n%7")
                            .arg(p.layer + 1)
                            .arg(p.run)
                            .arg(p.sample)
                            .arg(QString::fromStdString(format_quantity(p.latency_cycles, Quantity::Cycles)))
                            .arg(QString::fromStdString(format_quantity(p.energy_nj, Quantity::EnergyNj)))
                            .arg(p.valid ? QString() : tr(" (invalid)"))
-                           .arg(mapping_summary(p.mapping)),
+                           .arg(kept ? mapping_summary(p.mapping) + tr("\nClick to load it into the editor")
+                                     : tr("Its mapping was not kept (one per 1/%1 decade): click loads the nearest kept one")
+                                           .arg(kKeptCellsPerDecade)),
                        this);
 }
 

@@ -1,20 +1,21 @@
 // The energy-latency scatter of evaluated points: log axes, valid and invalid colours, the Pareto
 // front, a tooltip with the mapping under the cursor, and a click that loads a point's mapping.
-// Points arrive in bursts; the chart redraws from the decimated store at most every 40 ms, and
-// never waits for the store's lock (a search thread at low priority may hold it while the
-// machine is busy): it takes the store when it is free, at the next tick otherwise.
+// Points arrive in bursts; every 40 ms the chart takes what the store gained since (never waiting
+// for the store's lock: a search thread at low priority may hold it while the machine is busy,
+// so the chart takes it when it is free, at the next tick otherwise) and the chart's worker
+// decimates it to what the plot shows, preferring the points whose mapping the store kept.
 #pragma once
 
 #include <QTimer>
 
 #include <memory>
 
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "point_store.hpp"
 
 namespace mapscape::ui {
 
-class ScatterChart : public PlotCanvas {
+class ScatterChart : public ChartView {
     Q_OBJECT
 public:
     explicit ScatterChart(QWidget* parent = nullptr);
@@ -28,7 +29,7 @@ public:
     std::size_t drawn_points() const;
     std::size_t point_count() const;  // every point received (locks the store)
     int repaints() const { return repaints_; }
-    // Emits point_clicked for the drawn point nearest to the given data coordinates.
+    // Emits point_clicked for the point with a kept mapping nearest to these data coordinates.
     bool click_at(double latency, double energy);
     // Takes what changed in the store into the chart now (the timer does it every 40 ms).
     void redraw();
@@ -38,13 +39,15 @@ signals:
 
 private:
     void on_hover(const Hit& hit, const QPoint& global_position);
-    // The store index of a drawn point.
+    void update_title();
+    // The store index of a layer's point.
     std::size_t store_index(const Hit& hit) const;
 
     std::shared_ptr<SharedPointStore> shared_ = std::make_shared<SharedPointStore>();
-    std::uint64_t drawn_version_ = ~std::uint64_t{0};
+    std::uint64_t drawn_version_ = ~std::uint64_t{0}, copied_generation_ = ~std::uint64_t{0};
+    std::size_t copied_ = 0, total_ = 0;  // store points taken into the layers; in the store
     int invalid_layer_, valid_layer_, front_layer_;
-    std::vector<std::size_t> valid_index_, invalid_index_, front_index_;  // drawn point -> store index
+    std::vector<std::size_t> valid_index_, invalid_index_, front_index_;  // layer point -> store index
     QTimer redraw_timer_;
     int repaints_ = 0;
 };

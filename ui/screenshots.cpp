@@ -11,6 +11,7 @@
 
 #include <memory>
 
+#include "chart_view.hpp"
 #include "codesign_view.hpp"
 #include "naas_panel.hpp"
 #include "main_window.hpp"
@@ -30,7 +31,10 @@ namespace mapscape::ui {
 
 void take_screenshots(MainWindow& w, const QString& directory, std::function<void(int)> done) {
     QDir().mkpath(directory);
-    auto save = [&w, directory](const QString& name) { return w.grab().save(QDir(directory).filePath(name + ".png")); };
+    auto save = [&w, directory](const QString& name) {
+        for (ChartView* chart : w.findChildren<ChartView*>()) chart->settle();  // the data as it is, laid out
+        return w.grab().save(QDir(directory).filePath(name + ".png"));
+    };
     // Each step runs once the event loop has settled; steps wait for searches to finish.
     auto steps = std::make_shared<std::vector<std::function<bool()>>>();
     steps->push_back([&w] {

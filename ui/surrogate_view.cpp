@@ -20,7 +20,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "study_document.hpp"
 
 namespace mapscape::ui {
@@ -111,10 +111,10 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     model_label_->setWordWrap(true);
     layout->addWidget(model_label_);
     auto* split = new QSplitter(Qt::Horizontal);
-    chart_ = new PlotCanvas;
+    chart_ = new ChartView;
     chart_->set_title(tr("Unseen shapes"));
-    chart_->set_axes({tr("true EDP / minimum"), Quantity::Plain, PlotCanvas::Scale::Log},
-                     {tr("predicted EDP / minimum"), Quantity::Plain, PlotCanvas::Scale::Log});
+    chart_->set_axes({tr("true EDP / minimum"), Quantity::Plain, ChartView::Scale::Log},
+                     {tr("predicted EDP / minimum"), Quantity::Plain, ChartView::Scale::Log});
     chart_->setMinimumWidth(300);
     split->addWidget(chart_);
     auto* right = new QWidget;

@@ -15,7 +15,7 @@ class QPushButton;
 
 namespace mapscape::ui {
 
-class PlotCanvas;
+class ChartView;
 class StudyDocument;
 
 class SurrogateView : public QWidget {
@@ -28,7 +28,7 @@ public:
     QLabel* status() const { return status_; }
     int heldout_points() const;
     // Predicted against true EDP on the held-out shapes, with the diagonal of exact predictions.
-    PlotCanvas* heldout_chart() const { return chart_; }
+    ChartView* heldout_chart() const { return chart_; }
     // Recomputes the suggestions for the selected layer's mapping (and, the first time, the
     // held-out chart).
     void refresh();
@@ -45,7 +45,7 @@ private:
     StudyDocument* doc_;
     std::unique_ptr<State> state_;
     QLabel *model_label_, *status_;
-    PlotCanvas* chart_;
+    ChartView* chart_;
     QTableWidget* suggestions_;
     QPushButton* apply_;
 };

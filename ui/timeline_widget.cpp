@@ -148,9 +148,10 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     p.drawRect(b);
     p.drawText(QRectF(4, b.top(), kLeft - 8, b.height()), Qt::AlignRight | Qt::AlignVCenter,
                tr("bandwidth\n(%1 GB/s max)").arg(system_bw_ * gbps_per_unit_, 0, 'g', 4));
-    // Time axis: about eight ticks, in cycles.
+    // Time axis: about eight ticks, in cycles; fewer when the plot is narrow (ticks at least
+    // 55 px apart: a label is up to about 50 px wide, and at 1280x720 eight ran into each other).
     const double span = view_end_ - view_start_;
-    const double raw = span / 8;
+    const double raw = span / std::clamp(b.width() / 55.0, 2.0, 8.0);
     const double mag = std::pow(10, std::floor(std::log10(std::max(raw, 1.0))));
     const double step = raw / mag < 2 ? 2 * mag : raw / mag < 5 ? 5 * mag : 10 * mag;
     for (double t = std::ceil(view_start_ / step) * step; t <= view_end_; t += step) {

@@ -25,6 +25,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench_support.hpp"
+#include "chart_view.hpp"
+#include "chart_benchmark.hpp"
 #include "convergence_chart.hpp"
 #include "dataflow_editor.hpp"
 #include "main_window.hpp"
@@ -37,8 +40,6 @@
 namespace mapscape::ui {
 
 namespace {
-
-constexpr int kTickMs = 5;
 
 std::string cpu_name() {
     std::ifstream in("/proc/cpuinfo");
@@ -70,53 +71,11 @@ private:
     std::vector<pid_t> children_;
 };
 
-// Gaps between the ticks of a 5 ms timer: what the user feels as the window's responsiveness.
-class StallMeter {
-public:
-    StallMeter() {
-        tick_.setTimerType(Qt::PreciseTimer);
-        tick_.setInterval(kTickMs);
-        QObject::connect(&tick_, &QTimer::timeout, [this] {
-            const qint64 now = clock_.nsecsElapsed();
-            gaps_ms_.push_back(static_cast<double>(now - last_) / 1e6);
-            last_ = now;
-        });
-    }
-    void start() {
-        gaps_ms_.clear();
-        clock_.start();
-        last_ = 0;
-        tick_.start();
-    }
-    void stop() { tick_.stop(); }
-    const std::vector<double>& gaps_ms() const { return gaps_ms_; }
-
-private:
-    QTimer tick_;
-    QElapsedTimer clock_;
-    qint64 last_ = 0;
-    std::vector<double> gaps_ms_;
-};
-
-double percentile(std::vector<double> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const auto i = static_cast<std::size_t>(std::clamp(q * static_cast<double>(v.size() - 1), 0.0, static_cast<double>(v.size() - 1)));
-    return v[i];
-}
-
 struct LiveFigures {
     std::vector<double> gaps_ms;   // every tick gap of every run
     std::vector<double> longest_ms, p99_ms, stop_ms;
     std::vector<double> updates;   // points (search) or samples (schedule) that arrived while watched
 };
-
-// Runs the event loop for `ms` milliseconds, as a user's session would.
-void wait_ms(int ms) {
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 
 // What every live scenario measures, run after run: the event loop's stalls from the start of a
 // long run until Stop has ended it, how long Stop took, and how much arrived while watched.
@@ -191,32 +150,6 @@ LiveFigures measure_codesign(MainWindow& w, const UiBenchOptions& o) {
                         o);
 }
 
-// The scatter with 200,000 points spread as a search spreads them (log-normal around a
-// front), redrawn and painted in full.
-std::vector<double> measure_repaint(MainWindow& w, int repetitions) {
-    w.tabs()->setCurrentIndex(2);
-    ScatterChart* chart = w.scatter();
-    chart->clear();
-    std::mt19937_64 rng(7);
-    std::lognormal_distribution<double> latency(std::log(2e5), 0.8), energy(std::log(5e3), 0.6);
-    std::vector<PlotPoint> points;
-    points.reserve(200000);
-    for (int i = 0; i < 200000; ++i)
-        points.push_back({latency(rng), energy(rng), i % 5 != 0, 1, 0, i + 1, {}});
-    chart->add_points(points);
-    std::vector<double> ms;
-    for (int r = 0; r < repetitions; ++r) {
-        QElapsedTimer t;
-        t.start();
-        chart->redraw();
-        chart->grab();  // paints the whole chart
-        ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        chart->add_points({{latency(rng), energy(rng), true, 1, 0, 200001 + r, {}}});  // a change to redraw
-    }
-    chart->clear();
-    return ms;
-}
-
 // An edit in the dataflow editor, from the change to the refreshed readout.
 std::vector<double> measure_edit(MainWindow& w, int repetitions) {
     std::vector<double> ms;
@@ -261,45 +194,55 @@ int run_ui_benchmark(const UiBenchOptions& o) {
     QJsonObject json{{"cpu", QString::fromStdString(cpu_name())}, {"cpus", cpus}, {"runs", o.runs}, {"seconds", o.seconds}};
     std::printf("Mapscape GUI benchmark on %s (%d CPUs); %d run(s) of %.1f s per live scenario\n", cpu_name().c_str(), cpus, o.runs,
                 o.seconds);
-    std::printf("A stall is the time between two ticks of a %d ms timer on the GUI thread.\n", kTickMs);
+    std::printf("A stall is the time between two ticks of a %d ms timer on the GUI thread.\n", kStallTickMs);
+    std::printf("Chart markers through OpenGL: %s\n", qPrintable(ChartView::opengl_reason()));
+    json["chart_opengl"] = ChartView::opengl_reason();
     for (int pass = 0; pass < (load > 0 ? 2 : 1); ++pass) {
         const int busy = pass == 0 ? 0 : load;
         std::unique_ptr<CompetingLoad> competing;
         if (busy > 0) competing = std::make_unique<CompetingLoad>(busy);
-        const LiveFigures search = measure_search(w, o);
-        const LiveFigures schedule = measure_schedule(w, o);
-        const LiveFigures codesign = measure_codesign(w, o);
-        const std::vector<double> repaint = measure_repaint(w, 10);
-        const std::vector<double> edit = measure_edit(w, 20);
-        competing.reset();
         QString out = busy == 0 ? QString("\nQuiet machine:\n")
                                 : QString("\nWith %1 competing CPU-bound process(es) at normal priority:\n").arg(busy);
-        out += row("search: longest stall per run", search.longest_ms, "ms");
-        out += row("search: 99th-percentile stall per run", search.p99_ms, "ms");
-        out += QString("  %1 %2 ms over all %3 ticks\n").arg("search: 99th-percentile stall, all runs", -44).arg(percentile(search.gaps_ms, 0.99), 16, 'f', 1).arg(search.gaps_ms.size());
-        out += row("search: Stop until the run is over", search.stop_ms, "ms");
-        out += row("search: points received while watched", search.updates, "", "most", 0);
-        out += row("schedule: longest stall per run", schedule.longest_ms, "ms");
-        out += row("schedule: 99th-percentile stall per run", schedule.p99_ms, "ms");
-        out += QString("  %1 %2 ms over all %3 ticks\n").arg("schedule: 99th-percentile stall, all runs", -44).arg(percentile(schedule.gaps_ms, 0.99), 16, 'f', 1).arg(schedule.gaps_ms.size());
-        out += row("schedule: Stop until the run is over", schedule.stop_ms, "ms");
-        out += row("co-design: longest stall per run", codesign.longest_ms, "ms");
-        out += row("co-design: 99th-percentile stall per run", codesign.p99_ms, "ms");
-        out += QString("  %1 %2 ms over all %3 ticks\n").arg("co-design: 99th-percentile stall, all runs", -44).arg(percentile(codesign.gaps_ms, 0.99), 16, 'f', 1).arg(codesign.gaps_ms.size());
-        out += row("co-design: Stop until the run is over", codesign.stop_ms, "ms");
-        out += row("co-design: designs received while watched", codesign.updates, "", "most", 0);
-        out += row("scatter repaint with 200,000 points", repaint, "ms");
-        std::vector<double> edit_us;
-        for (double ms : edit) edit_us.push_back(ms * 1000);
-        out += row("dataflow edit: evaluation", edit_us, "µs");
+        QJsonObject p{{"competing_processes", busy}};
+        if (!o.charts_only) {
+            const LiveFigures search = measure_search(w, o);
+            const LiveFigures schedule = measure_schedule(w, o);
+            const LiveFigures codesign = measure_codesign(w, o);
+            const std::vector<double> edit = measure_edit(w, 20);
+            out += row("search: longest stall per run", search.longest_ms, "ms");
+            out += row("search: 99th-percentile stall per run", search.p99_ms, "ms");
+            out += QString("  %1 %2 ms over all %3 ticks\n").arg("search: 99th-percentile stall, all runs", -44).arg(percentile(search.gaps_ms, 0.99), 16, 'f', 1).arg(search.gaps_ms.size());
+            out += row("search: Stop until the run is over", search.stop_ms, "ms");
+            out += row("search: points received while watched", search.updates, "", "most", 0);
+            out += row("schedule: longest stall per run", schedule.longest_ms, "ms");
+            out += row("schedule: 99th-percentile stall per run", schedule.p99_ms, "ms");
+            out += QString("  %1 %2 ms over all %3 ticks\n").arg("schedule: 99th-percentile stall, all runs", -44).arg(percentile(schedule.gaps_ms, 0.99), 16, 'f', 1).arg(schedule.gaps_ms.size());
+            out += row("schedule: Stop until the run is over", schedule.stop_ms, "ms");
+            out += row("co-design: longest stall per run", codesign.longest_ms, "ms");
+            out += row("co-design: 99th-percentile stall per run", codesign.p99_ms, "ms");
+            out += QString("  %1 %2 ms over all %3 ticks\n").arg("co-design: 99th-percentile stall, all runs", -44).arg(percentile(codesign.gaps_ms, 0.99), 16, 'f', 1).arg(codesign.gaps_ms.size());
+            out += row("co-design: Stop until the run is over", codesign.stop_ms, "ms");
+            out += row("co-design: designs received while watched", codesign.updates, "", "most", 0);
+            std::vector<double> edit_us;
+            for (double ms : edit) edit_us.push_back(ms * 1000);
+            out += row("dataflow edit: evaluation", edit_us, "µs");
+            p["search"] = live_json(search);
+            p["schedule"] = live_json(schedule);
+            p["codesign"] = live_json(codesign);
+            QJsonArray e;
+            for (double x : edit) e.append(x);
+            p["edit_evaluation_ms"] = e;
+        }
+        // Every chart with 200,000 points: repaint, and stalls while data streams in.
+        ChartBenchOptions chart_options;
+        chart_options.stream_seconds = std::min(o.seconds, 3.0);
+        chart_options.filter = o.chart_filter;
+        out += QString("Charts (repaint: the GUI thread's work from new data to painted pixels; stalls while data streams in every 40 ms "
+                       "and the window is resized every second, %1 s):\n").arg(chart_options.stream_seconds);
+        out += run_chart_benchmark(w, chart_options, &p);
+        competing.reset();
         std::printf("%s", out.toUtf8().constData());
         std::fflush(stdout);
-        QJsonObject p{{"competing_processes", busy}, {"search", live_json(search)}, {"schedule", live_json(schedule)}, {"codesign", live_json(codesign)}};
-        QJsonArray r, e;
-        for (double x : repaint) r.append(x);
-        for (double x : edit) e.append(x);
-        p["repaint_200k_points_ms"] = r;
-        p["edit_evaluation_ms"] = e;
         json[busy == 0 ? "quiet" : "loaded"] = p;
     }
     if (!o.json_path.isEmpty()) {

@@ -5,10 +5,15 @@
 #include <QSvgGenerator>
 #include <QWidget>
 
+#include "chart_view.hpp"
+
 namespace mapscape::ui {
 
 bool export_widget_image(QWidget* widget, const QString& path) {
     if (!widget) return false;
+    // Charts draw the data as it is now, laid out, before they are written.
+    if (auto* chart = qobject_cast<ChartView*>(widget)) chart->settle();
+    for (ChartView* chart : widget->findChildren<ChartView*>()) chart->settle();
     if (path.endsWith(".svg", Qt::CaseInsensitive)) {
         QSvgGenerator svg;
         svg.setFileName(path);

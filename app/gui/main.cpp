@@ -48,7 +48,9 @@ int main(int argc, char** argv) {
     QCommandLineOption bench_seconds("seconds", "with --bench-ui: seconds each live scenario is watched", "S", "4");
     QCommandLineOption bench_load("competing", "with --bench-ui: CPU-bound processes for the loaded pass (default: one per CPU; 0: none)", "N", "-1");
     QCommandLineOption bench_json("json", "with --bench-ui: also write the figures to FILE", "FILE");
-    parser.addOptions({bench, bench_runs, bench_seconds, bench_load, bench_json});
+    QCommandLineOption bench_charts_only("charts-only", "with --bench-ui: only the charts (repaint and stalls with 200,000 points each)");
+    QCommandLineOption bench_chart("chart", "with --bench-ui: only the charts whose name contains TEXT", "TEXT");
+    parser.addOptions({bench, bench_runs, bench_seconds, bench_load, bench_json, bench_charts_only, bench_chart});
     QCommandLineOption window_size("window-size", "open the window at WxH pixels (e.g. 1280x720), as for screenshots", "WxH");
     parser.addOption(window_size);
     QCommandLineOption db("db", "open a sweep's results database (mapscape-cli sweep ... --db FILE)", "FILE");
@@ -77,6 +79,8 @@ int main(int argc, char** argv) {
         o.seconds = std::max(0.5, parser.value(bench_seconds).toDouble());
         o.competing_processes = parser.value(bench_load).toInt();
         o.json_path = parser.value(bench_json);
+        o.charts_only = parser.isSet(bench_charts_only);
+        o.chart_filter = parser.value(bench_chart);
         return mapscape::ui::run_ui_benchmark(o);
     }
 

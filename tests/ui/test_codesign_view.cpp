@@ -23,7 +23,7 @@
 #include "naas_panel.hpp"
 #include "window_fixture.hpp"
 #include "mapping/maestro_file.hpp"
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "study_document.hpp"
 
 using namespace mapscape;

@@ -15,7 +15,7 @@
 
 #include "codesign_view.hpp"
 #include "engine/study_samples.hpp"
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "main_window.hpp"
 #include "naas_panel.hpp"
 #include "recovery_banner.hpp"

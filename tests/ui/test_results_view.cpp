@@ -82,6 +82,7 @@ private slots:
         QCOMPARE(w->tabs()->currentWidget(), &v);
         QCOMPARE(v.model()->rowCount(), 12);
         QVERIFY(v.summary()->text().contains("12 runs, 12 shown"));
+        v.scatter()->settle();  // the chart's worker has drawn the data as it is now
         QVERIFY(v.scatter()->drawn_points() > 0);
         QCOMPARE(v.scatter()->series_count(), 3);  // coloured by algorithm
 
@@ -137,6 +138,7 @@ private slots:
         ResultsView& v = *w->results();
         ResultsScatter& scatter = *v.scatter();
         v.set_scatter_axes("runtime_cycles", "energy_nj", "algorithm");
+        scatter.settle();
         QVERIFY(scatter.drawn_points() > 3 && scatter.drawn_points() <= 12);  // runs at one spot share a point
         QVERIFY(scatter.title().startsWith("12 runs"));
         QCOMPARE(scatter.series_count(), 3);
@@ -144,7 +146,7 @@ private slots:
         QCOMPARE(scatter.x_axis().quantity, Quantity::Cycles);
         QCOMPARE(scatter.y_axis().quantity, Quantity::EnergyNj);
         QCOMPARE(scatter.y_axis().title, QString("energy"));
-        QCOMPARE(scatter.y_axis().scale, PlotCanvas::Scale::Log);
+        QCOMPARE(scatter.y_axis().scale, ChartView::Scale::Log);
         const std::vector<double> energy_ticks = scatter.ticks(Qt::Vertical);
         QVERIFY(!energy_ticks.empty());
         for (double t : energy_ticks) QVERIFY2(scatter.tick_label(Qt::Vertical, t).endsWith("J"), qPrintable(scatter.tick_label(Qt::Vertical, t)));
@@ -152,10 +154,12 @@ private slots:
         QCOMPARE(scatter.y_axis().quantity, Quantity::AreaUm2);
         QCOMPARE(scatter.series_count(), 2);
 
-        // A click on a drawn point selects its run in the table.
+        // A click on a drawn point selects its run in the table (the first run of a colour is
+        // always drawn: the first in its cell). Clicks land on the chart's viewport.
+        scatter.settle();
         const QPointF point = scatter.data(0).front();
         QSignalSpy clicked(&scatter, &ResultsScatter::run_clicked);
-        QTest::mouseClick(&scatter, Qt::LeftButton, {}, scatter.to_widget(point).toPoint());
+        QTest::mouseClick(scatter.viewport(), Qt::LeftButton, {}, scatter.to_widget(point).toPoint());
         QCOMPARE(clicked.count(), 1);
         const auto row = static_cast<std::size_t>(clicked.front().front().toUInt());
         QCOMPARE(static_cast<std::size_t>(v.selected_table_row()), row);
@@ -172,8 +176,9 @@ private slots:
             if (box->text() == "log") log_boxes << box;
         QCOMPARE(log_boxes.size(), 2);
         log_boxes[0]->setChecked(false);
-        QCOMPARE(scatter.x_axis().scale, PlotCanvas::Scale::Linear);
-        QCOMPARE(scatter.y_axis().scale, PlotCanvas::Scale::Log);
+        QCOMPARE(scatter.x_axis().scale, ChartView::Scale::Linear);
+        QCOMPARE(scatter.y_axis().scale, ChartView::Scale::Log);
+        scatter.settle();
         QVERIFY(scatter.drawn_points() > 0);
 
         // PNG and SVG exports of the plot.

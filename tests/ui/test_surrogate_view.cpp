@@ -11,7 +11,7 @@
 #include <QtTest>
 
 #include "main_window.hpp"
-#include "plot_canvas.hpp"
+#include "chart_view.hpp"
 #include "search_panel.hpp"
 #include "study_document.hpp"
 #include "surrogate/mapping_vector.hpp"
@@ -45,11 +45,11 @@ private slots:
         QTRY_VERIFY(view->suggestions()->rowCount() > 0);
         QVERIFY(view->heldout_points() > 300);
         // Every held-out mapping is a point; the diagonal of exact predictions spans them.
-        PlotCanvas* chart = view->heldout_chart();
+        ChartView* chart = view->heldout_chart();
         QCOMPARE(chart->point_count(0), view->heldout_points());
         QCOMPARE(chart->point_count(1), 2);
-        QCOMPARE(chart->x_axis().scale, PlotCanvas::Scale::Log);
-        QCOMPARE(chart->y_axis().scale, PlotCanvas::Scale::Log);
+        QCOMPARE(chart->x_axis().scale, ChartView::Scale::Log);
+        QCOMPARE(chart->y_axis().scale, ChartView::Scale::Log);
         QVERIFY(chart->title().startsWith("Unseen shapes: Spearman "));
         QVERIFY(chart->ticks(Qt::Horizontal).size() >= 2);
         QTemporaryDir dir;
