@@ -45,6 +45,14 @@ struct DecimationState {
     std::vector<Mirror> layers;
 };
 
+// build_data's request: built on the worker by the job that takes it.
+struct LayerBuild {
+    std::uint64_t id = 0;
+    std::vector<int> layers;
+    std::vector<std::uint64_t> versions;  // the layers' versions when asked: a later set_data wins
+    ChartView::LayerBuilder build;
+};
+
 struct DecimationJob {
     struct Layer {
         int index = 0;
@@ -58,6 +66,8 @@ struct DecimationJob {
     PlotFrame frame;
     std::vector<Layer> layers;
     std::shared_ptr<DecimationState> state;
+    std::shared_ptr<LayerBuild> build;  // null: nothing to build
+    std::size_t max_markers = 0;        // 0: kMaxMarkersPerChart's rule
 };
 
 struct DecimationResult {
@@ -66,9 +76,18 @@ struct DecimationResult {
         std::uint64_t version = 0;  // of the layer's data (set_data replaces it)
         DecimatedSeries drawn;
     };
+    struct Built {
+        int index = 0;
+        std::uint64_t version = 0;
+        std::vector<QPointF> points;
+        QRectF bounds;  // of the drawable points
+        bool has_bounds = false;
+    };
     int epoch = 0;
     PlotFrame frame;
     std::vector<Layer> layers;  // only the layers whose drawing changed
+    std::uint64_t build_id = 0;  // the build the job made, if any
+    std::vector<Built> built;
     double worker_ms = 0;
 };
 
@@ -92,12 +111,44 @@ DecimationResult run_decimation(DecimationJob& job) {
     result.frame = job.frame;
     result.epoch = job.epoch;
     DecimationState& state = *job.state;
+    if (job.build) {
+        // The layers' new data, made here rather than on the GUI thread; the mirror takes a copy,
+        // the GUI thread the data (by move) and its bounds.
+        std::vector<std::vector<QPointF>> data = job.build->build();
+        data.resize(job.build->layers.size());
+        result.build_id = job.build->id;
+        for (std::size_t b = 0; b < job.build->layers.size(); ++b) {
+            const int index = job.build->layers[b];
+            auto l = std::find_if(job.layers.begin(), job.layers.end(), [&](const DecimationJob::Layer& j) { return j.index == index; });
+            if (l == job.layers.end() || l->removed || l->version != job.build->versions[b]) continue;  // replaced since
+            DecimationResult::Built built{index, l->version, std::move(data[b]), {}, false};
+            for (const QPointF& p : built.points) {
+                const QPointF a = axis_point(p, job.frame);
+                if (std::isnan(a.x()) || std::isnan(a.y())) continue;
+                if (!built.has_bounds) {
+                    built.bounds = QRectF(p, p);
+                    built.has_bounds = true;
+                } else {
+                    built.bounds.setLeft(std::min(built.bounds.left(), p.x()));
+                    built.bounds.setRight(std::max(built.bounds.right(), p.x()));
+                    built.bounds.setTop(std::min(built.bounds.top(), p.y()));
+                    built.bounds.setBottom(std::max(built.bounds.bottom(), p.y()));
+                }
+            }
+            l->reset = true;
+            l->added = built.points;
+            l->added_preferred.clear();
+            result.built.push_back(std::move(built));
+        }
+    }
     std::size_t marker_layers = 0;
     for (const DecimationJob::Layer& l : job.layers) {
         const std::size_t mirrored = static_cast<std::size_t>(l.index) < state.layers.size() ? state.layers[static_cast<std::size_t>(l.index)].points.size() : 0;
         if (!l.lines && !l.removed && (l.reset ? !l.added.empty() : mirrored + l.added.size() > 0)) ++marker_layers;
     }
-    const std::size_t max_markers = std::max(kMinMarkersPerLayer, kMaxMarkersPerChart / std::max<std::size_t>(1, marker_layers));
+    // A chart's own cap is a cap: its layers share it, however many they are.
+    const std::size_t max_markers = job.max_markers > 0 ? std::max<std::size_t>(100, job.max_markers / std::max<std::size_t>(1, marker_layers))
+                                                        : std::max(kMinMarkersPerLayer, kMaxMarkersPerChart / std::max<std::size_t>(1, marker_layers));
     for (DecimationJob::Layer& l : job.layers) {
         if (static_cast<std::size_t>(l.index) >= state.layers.size()) state.layers.resize(static_cast<std::size_t>(l.index) + 1);
         DecimationState::Mirror& m = state.layers[static_cast<std::size_t>(l.index)];
@@ -470,6 +521,28 @@ void ChartView::set_data(int index, std::vector<QPointF> points) {
     schedule();
 }
 
+void ChartView::build_data(const std::vector<int>& layers, LayerBuilder build, std::function<void()> done) {
+    auto request = std::make_shared<LayerBuild>();
+    request->id = ++build_id_;
+    request->layers = layers;
+    request->build = std::move(build);
+    for (int index : layers) {
+        Layer& l = layer(index);
+        ++l.version;  // a decimation of the old data on its way is dropped; the old drawing stays
+        l.reset = false;
+        l.sent = l.points.size();
+        request->versions.push_back(l.version);
+    }
+    pending_build_ = std::move(request);
+    build_done_ = std::move(done);
+    schedule();
+}
+
+void ChartView::set_max_markers(std::size_t markers) {
+    max_markers_ = markers;
+    schedule();
+}
+
 void ChartView::append(int index, QPointF point, bool preferred) {
     append(index, std::vector<QPointF>{point}, preferred ? std::vector<std::uint8_t>{} : std::vector<std::uint8_t>{0});
 }
@@ -517,6 +590,8 @@ void ChartView::clear_layers() {
     for (std::size_t k = 0; k < layers_.size(); ++k) remove_layer(static_cast<int>(k));
     layers_.clear();
     ++epoch_;  // a job in flight draws the old layers: its result is dropped
+    pending_build_.reset();
+    build_done_ = {};
     state_ = std::make_shared<DecimationState>();
     update_legend();
 }
@@ -909,6 +984,8 @@ DecimationJob ChartView::make_job() {
     job.frame = frame();
     job.epoch = epoch_;
     job.state = state_;
+    job.build = std::move(pending_build_);
+    job.max_markers = max_markers_;
     for (std::size_t k = 0; k < layers_.size(); ++k) {
         Layer& l = layers_[k];
         DecimationJob::Layer j;
@@ -960,6 +1037,27 @@ void ChartView::apply(DecimationResult result) {
     // is on its way.
     const bool stale = result.epoch != epoch_ || result.frame.log_x != now.log_x || result.frame.log_y != now.log_y;
     if (stale) dirty_ = true;
+    // build_data's layers: their data, whether or not their drawing is stale (the worker's copy
+    // of them is this data now).
+    if (result.epoch == epoch_ && result.build_id != 0 && result.build_id == build_id_) {
+        bool legend = false, taken = false;
+        for (DecimationResult::Built& b : result.built) {
+            if (b.index >= static_cast<int>(layers_.size())) continue;
+            Layer& l = layer(b.index);
+            if (l.removed || l.version != b.version) continue;
+            legend |= l.points.empty() != b.points.empty();
+            l.points = std::move(b.points);
+            l.preferred.clear();
+            l.bounds = b.bounds;
+            l.has_bounds = b.has_bounds;
+            l.sent = l.points.size();
+            l.reset = false;
+            taken = true;
+        }
+        if (legend) update_legend();
+        auto done = std::exchange(build_done_, {});
+        if (taken && done) done();  // not when every layer was replaced since
+    }
     for (auto& [index, version, drawn] : result.layers) {
         if (stale || index >= static_cast<int>(layers_.size())) continue;
         Layer& l = layer(index);

@@ -15,6 +15,7 @@
 #include <QPointF>
 #include <QString>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -34,6 +35,7 @@ namespace mapscape::ui {
 class LegendBox;
 struct DecimationJob;
 struct DecimationResult;
+struct LayerBuild;
 struct DecimationState;
 
 class ChartView : public QChartView {
@@ -74,6 +76,17 @@ public:
     // preferred one shares its cell, and picked only where no preferred one is near.
     void append(int layer, QPointF point, bool preferred = true);
     void append(int layer, const std::vector<QPointF>& points, const std::vector<std::uint8_t>& preferred = {});
+    // Replaces the data of `layers` with what `build` returns (one vector per layer, in that
+    // order), built on the decimation worker and decimated there in the same job, for data that
+    // takes long to make (the sweep results' colour layers from a 200,000-row table): the GUI
+    // thread only takes the finished layers. Until then the layers keep their data and drawing.
+    // `done` runs on the GUI thread when they are taken, before they are drawn; not when a later
+    // build, a set_data of one of the layers or clear_layers replaced them first.
+    using LayerBuilder = std::function<std::vector<std::vector<QPointF>>()>;
+    void build_data(const std::vector<int>& layers, LayerBuilder build, std::function<void()> done);
+    // The most markers the chart draws, shared by its marker layers with data (default: see
+    // kMaxMarkersPerChart in chart_view.cpp); a denser layer is drawn with larger cells.
+    void set_max_markers(std::size_t markers);
     // Every point of a layer (the real data, not what is drawn).
     const std::vector<QPointF>& data(int layer) const { return layers_[static_cast<std::size_t>(layer)].points; }
     void remove_layer(int layer);  // later layers keep their numbers
@@ -202,6 +215,10 @@ private:
     std::shared_ptr<DecimationState> state_;  // the worker's copy of the data, one job at a time
     bool busy_ = false, dirty_ = false, queued_ = false, growth_pending_ = false, axes_dirty_ = false;
     int epoch_ = 0;  // bumped by clear_layers
+    std::shared_ptr<LayerBuild> pending_build_;  // build_data's, until a job takes it
+    std::uint64_t build_id_ = 0;                 // of the latest build_data
+    std::function<void()> build_done_;
+    std::size_t max_markers_ = 0;                // 0: the default share
     double last_apply_ms_ = 0, last_worker_ms_ = 0, gui_ms_ = 0;
     // A drag that pans the plot.
     std::optional<QPointF> press_at_;

@@ -10,6 +10,7 @@ namespace mapscape::ui {
 namespace {
 
 constexpr int kMaxColours = 10;
+constexpr std::size_t kMaxMarkers = 4000;
 
 const QColor kPalette[kMaxColours + 1] = {
     QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),  QColor(214, 39, 40),  QColor(148, 103, 189),
@@ -40,6 +41,9 @@ ResultsScatter::ResultsScatter(QWidget* parent) : ChartView(parent) {
     connect(this, &ChartView::left, this, [] { QToolTip::hideText(); });
     connect(this, &ChartView::clicked, this, [this](const Hit& hit) { emit run_clicked(row_of(hit)); });
     connect(this, &ChartView::redrawn, this, &ResultsScatter::update_title);
+    // Fewer markers than the other charts' 6,000: this chart repaints on every change of columns
+    // or filter, and a few thousand runs' markers show a 200,000-run cloud as well.
+    set_max_markers(kMaxMarkers);
 }
 
 void ResultsScatter::clear() {
@@ -64,19 +68,39 @@ int ResultsScatter::drawn_points() const {
     return n;
 }
 
-void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint32_t>& rows, const Axes& axes) {
-    table_ = table;
-    axes_ = axes;
+struct ResultsScatter::Layers {
+    std::vector<std::vector<std::uint32_t>> rows;  // per layer, the table row of each point
+    QStringList names;                              // the layers drawn, in order
+    bool has_other = false;
+    std::size_t runs = 0, drawable = 0, not_drawable = 0;
+};
+
+void ResultsScatter::set_data(std::shared_ptr<const RunTable> table, const std::vector<std::uint32_t>& rows, const Axes& axes) {
     if (!table || axes.x < 0 || axes.y < 0) {
+        table_ = std::move(table);
+        axes_ = axes;
         set_axes({x_axis().title, x_axis().quantity, axes.log_x ? Scale::Log : Scale::Linear},
                  {y_axis().title, y_axis().quantity, axes.log_y ? Scale::Log : Scale::Linear});
         clear();
         return;
     }
-    const RunColumn& xc = table->column(static_cast<std::size_t>(axes.x));
-    const RunColumn& yc = table->column(static_cast<std::size_t>(axes.y));
-    set_axes(results_axis(xc, axes.log_x), results_axis(yc, axes.log_y));
-    const RunColumn* cc = axes.colour >= 0 ? &table->column(static_cast<std::size_t>(axes.colour)) : nullptr;
+    // The axes change now (the worker decimates for their scales); the points, the rows they
+    // stand for and the title when the worker has built them.
+    set_axes(results_axis(table->column(static_cast<std::size_t>(axes.x)), axes.log_x),
+             results_axis(table->column(static_cast<std::size_t>(axes.y)), axes.log_y));
+    auto built = std::make_shared<Layers>();
+    std::vector<int> layers(rows_.size());
+    for (std::size_t s = 0; s < layers.size(); ++s) layers[s] = static_cast<int>(s);
+    build_data(
+        layers, [table, rows, axes, built] { return build_layers(*table, rows, axes, *built); },
+        [this, table, axes, built] { take(*built, table, axes); });
+}
+
+std::vector<std::vector<QPointF>> ResultsScatter::build_layers(const RunTable& table, const std::vector<std::uint32_t>& rows, const Axes& axes,
+                                                               Layers& out) {
+    const RunColumn& xc = table.column(static_cast<std::size_t>(axes.x));
+    const RunColumn& yc = table.column(static_cast<std::size_t>(axes.y));
+    const RunColumn* cc = axes.colour >= 0 ? &table.column(static_cast<std::size_t>(axes.colour)) : nullptr;
 
     // The points that can be drawn.
     std::vector<std::uint32_t> drawable;
@@ -92,8 +116,7 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
     }
     // The most frequent colour values get their own series; the rest share "other".
     std::vector<int> series_of_code;
-    QStringList names;
-    bool has_other = false;
+    QStringList& names = out.names;
     if (cc) {
         std::vector<std::size_t> count(cc->values.size(), 0);
         for (std::uint32_t r : drawable) ++count[cc->codes[r]];
@@ -108,8 +131,8 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
             series_of_code[code] = static_cast<int>(names.size());
             names << (cc->values[code].empty() ? tr("(none)") : QString::fromStdString(cc->values[code]));
         }
-        has_other = codes.size() < static_cast<std::size_t>(std::count_if(count.begin(), count.end(), [](std::size_t c) { return c > 0; }));
-        if (has_other) names << tr("other");
+        out.has_other = codes.size() < static_cast<std::size_t>(std::count_if(count.begin(), count.end(), [](std::size_t c) { return c > 0; }));
+        if (out.has_other) names << tr("other");
     } else {
         names << tr("runs");
     }
@@ -118,43 +141,53 @@ void ResultsScatter::set_data(const RunTable* table, const std::vector<std::uint
     // spot do not depend on how the table is sorted); its worker draws one per cell and colour.
     // A pass over the table's rows puts them in order in linear time.
     if (!std::is_sorted(drawable.begin(), drawable.end())) {
-        std::vector<char> shown(table->rows(), 0);
+        std::vector<char> shown(table.rows(), 0);
         for (std::uint32_t r : drawable) shown[r] = 1;
         drawable.clear();
         for (std::uint32_t r = 0; r < shown.size(); ++r)
             if (shown[r]) drawable.push_back(r);
     }
+    const std::size_t layers = kMaxColours + 1;
     std::vector<std::uint8_t> series_of(drawable.size(), 0);
-    std::vector<std::size_t> count(rows_.size(), 0);
+    std::vector<std::size_t> count(layers, 0);
     for (std::size_t i = 0; i < drawable.size(); ++i) {
         const std::uint32_t r = drawable[i];
         series_of[i] = static_cast<std::uint8_t>(cc ? (series_of_code[cc->codes[r]] >= 0 ? series_of_code[cc->codes[r]] : other) : 0);
         ++count[series_of[i]];
     }
-    std::vector<std::vector<QPointF>> points(rows_.size());
-    for (std::size_t s = 0; s < rows_.size(); ++s) {
-        rows_[s].clear();
-        rows_[s].reserve(count[s]);
+    std::vector<std::vector<QPointF>> points(layers);
+    out.rows.assign(layers, {});
+    for (std::size_t s = 0; s < layers; ++s) {
+        out.rows[s].reserve(count[s]);
         points[s].reserve(count[s]);
     }
     for (std::size_t i = 0; i < drawable.size(); ++i) {
         const std::uint32_t r = drawable[i];
         points[series_of[i]].emplace_back(xc.numbers[r], yc.numbers[r]);
-        rows_[series_of[i]].push_back(r);
+        out.rows[series_of[i]].push_back(r);
     }
-    for (std::size_t s = 0; s < points.size(); ++s) {
-        const int layer = static_cast<int>(s);
-        if (s < static_cast<std::size_t>(names.size())) {
-            set_layer_name(layer, names[static_cast<qsizetype>(s)]);
-            QColor colour = kPalette[has_other && layer == other ? kMaxColours : layer % kMaxColours];
-            colour.setAlpha(170);
-            set_layer_color(layer, colour);
-        }
-        ChartView::set_data(layer, std::move(points[s]));
+    out.runs = rows.size();
+    out.drawable = drawable.size();
+    out.not_drawable = not_drawable;
+    return points;
+}
+
+void ResultsScatter::take(Layers& built, std::shared_ptr<const RunTable> table, const Axes& axes) {
+    // The layers' points are the chart's now: the rows they stand for, names and colours with them.
+    table_ = std::move(table);
+    axes_ = axes;
+    rows_ = std::move(built.rows);
+    rows_.resize(kMaxColours + 1);
+    const int other = static_cast<int>(built.names.size()) - 1;
+    for (int layer = 0; layer < static_cast<int>(built.names.size()); ++layer) {
+        set_layer_name(layer, built.names[layer]);
+        QColor colour = kPalette[built.has_other && layer == other ? kMaxColours : layer % kMaxColours];
+        colour.setAlpha(170);
+        set_layer_color(layer, colour);
     }
-    runs_ = rows.size();
-    drawable_ = drawable.size();
-    not_drawable_ = not_drawable;
+    runs_ = built.runs;
+    drawable_ = built.drawable;
+    not_drawable_ = built.not_drawable;
     fit_to_data();
     update_title();
 }

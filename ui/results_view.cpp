@@ -329,7 +329,7 @@ void ResultsView::refresh_scatter() {
     axes.colour = table_data_->column_index(colour_->currentData().toString().toStdString());
     axes.log_x = log_x_->isChecked();
     axes.log_y = log_y_->isChecked();
-    scatter_->set_data(table_data_.get(), model_->shown_rows(), axes);
+    scatter_->set_data(table_data_, model_->shown_rows(), axes);
 }
 
 void ResultsView::refresh_summary() {

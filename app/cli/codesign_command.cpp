@@ -7,9 +7,8 @@
 
 #include "cli/codesign_setup.hpp"
 #include "cli/option_checks.hpp"
-#include "cli/table_cells.hpp"
+#include "util/table_cells.hpp"
 #include "cli/commands.hpp"
-#include "cli/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_bound.hpp"

@@ -14,7 +14,7 @@
 #include "cli/option_checks.hpp"
 #include "cli/commands.hpp"
 #include "cli/list_option.hpp"
-#include "cli/table_cells.hpp"
+#include "util/table_cells.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_bound.hpp"
 #include "util/csv.hpp"

@@ -8,10 +8,7 @@
 
 #include "cli/accelerator_options.hpp"
 #include "cli/commands.hpp"
-#include "cost/compute_bound.hpp"
-#include "cost/cost_report_json.hpp"
-#include "cost/evaluate.hpp"
-#include "mapping/maestro_file.hpp"
+#include "cost/network_evaluation.hpp"
 #include "util/json_text.hpp"
 #include "util/units.hpp"
 
@@ -26,72 +23,11 @@ struct EvalOptions {
     bool batch = false;
 };
 
-// A network's layers with the mapping each runs and what the cost model says of it.
-struct EvaluatedNetwork {
-    MaestroNetwork net;
-    std::vector<CostReport> reports;
-    std::vector<std::int64_t> compute_bounds;  // cycles the busiest PE must compute
-    std::int64_t total_runtime = 0, total_macs = 0;
-    double total_energy = 0;
-
-    bool below_bound(std::size_t i) const { return reports[i].valid() && reports[i].runtime_cycles < compute_bounds[i]; }
-};
-
-// Warnings (a missing Dataflow block, MAESTRO's partial-tile undercounts) go to `warnings`.
+// Prints the evaluation's warnings (a missing Dataflow block, MAESTRO's partial-tile undercounts).
 EvaluatedNetwork evaluate_network(const std::string& file, const Accelerator& acc, std::ostream& warnings) {
-    EvaluatedNetwork e;
-    e.net = read_maestro_file(file);
-    const MaestroNetwork& net = e.net;
-    for (const auto& w : net.warnings) warnings << "warning: " << w.to_string() << "\n";
-
-    // A layer without a Dataflow block reuses the previous layer's, as MAESTRO intends.
-    std::vector<Mapping> mappings;
-    for (std::size_t i = 0; i < net.layers.size(); ++i) {
-        const auto& entry = net.layers[i];
-        if (entry.has_dataflow) {
-            mappings.push_back(entry.mapping);
-        } else if (!mappings.empty()) {
-            warnings << "warning: " << Diagnostic{entry.location, "layer " + entry.layer.name +
-                                                   " has no Dataflow; using the previous layer's"}
-                                            .to_string()
-                      << "\n";
-            mappings.push_back(mappings.back());
-        } else {
-            throw InputError(entry.location, "layer " + entry.layer.name +
-                                                 " has no Dataflow block and no earlier layer to "
-                                                 "take one from");
-        }
-    }
-    for (std::size_t i = 0; i < net.layers.size(); ++i) {
-        const Layer& layer = net.layers[i].layer;
-        const CostReport r = evaluate(layer, acc, mappings[i]);
-        e.total_runtime += r.runtime_cycles;
-        e.total_macs += r.macs;
-        e.total_energy += r.energy.total_nj;
-        e.reports.push_back(r);
-        // MAESTRO's runtime can undercount partial tiles; say so when it claims less than the
-        // busiest PE must compute.
-        e.compute_bounds.push_back(ComputeBound(layer, acc).cycles(mappings[i]));
-        if (e.below_bound(i))
-            warnings << "warning: " << layer.name << ": the modelled runtime " << r.runtime_cycles
-                     << " cycles is below what its busiest PE must compute (" << e.compute_bounds[i]
-                     << " cycles); MAESTRO's model undercounts partial tiles here\n";
-    }
+    EvaluatedNetwork e = evaluate_network_file(file, acc);
+    for (const std::string& w : e.warnings) warnings << "warning: " << w << "\n";
     return e;
-}
-
-nlohmann::json network_json(const EvaluatedNetwork& e, const Accelerator& acc) {
-    nlohmann::json layers = nlohmann::json::array();
-    for (std::size_t i = 0; i < e.reports.size(); ++i) {
-        nlohmann::json j = cost_report_to_json(e.net.layers[i].layer, acc, e.reports[i]);
-        j["compute_bound_cycles"] = e.compute_bounds[i];
-        j["below_compute_bound"] = e.below_bound(i);
-        layers.push_back(std::move(j));
-    }
-    nlohmann::json doc;
-    doc["layers"] = std::move(layers);
-    doc["totals"] = {{"runtime_cycles", e.total_runtime}, {"energy_nj", e.total_energy}, {"macs", e.total_macs}};
-    return doc;
 }
 
 // Scripts that score many candidates (a search of their own, as the public GAMMA's) give the

@@ -53,26 +53,15 @@ private:
 };
 
 NaasProblem build_problem(const NaasOptions& o) {
-    NaasProblem p;
-    p.resources = naas_resources(o.resources);
-    const auto encoding = parse_encoding(o.encoding);
-    if (!encoding) throw InputError({"--encoding", 0, 0}, "unknown encoding \"" + o.encoding + "\" (importance or index)");
-    p.decode.encoding = *encoding;
-    p.decode.sizing_only = o.sizing_only;
-    if (!o.network.empty() || o.accuracy_floor >= 0) {
-        if (!o.benchmarks.empty()) throw InputError({"--benchmarks", 0, 0}, "--benchmarks and a network level (--network, --accuracy-floor) exclude each other");
-        p.network = NaasNetworkLevel{load_network_family(o.network.empty() ? "mobilenet_v2" : o.network), std::max(0.0, o.accuracy_floor)};
-    } else {
-        std::vector<std::string> names = o.benchmarks.empty() ? p.resources.benchmarks : split_list(o.benchmarks);
-        if (names.empty()) throw InputError({"--benchmarks", 0, 0}, "give the benchmark networks (these resources have no default set)");
-        for (const std::string& n : names) {
-            const Model m = load_model(n);
-            p.benchmarks.push_back({m.name, m.layers});
-        }
-    }
-    o.setup.apply(p);
-    p.seed = o.seed;
-    return p;
+    NaasRequest request;
+    static_cast<NaasSearchSettings&>(request) = o.setup;
+    request.resources = o.resources;
+    request.benchmarks = split_list(o.benchmarks);
+    request.encoding = o.encoding;
+    request.network = o.network;
+    request.accuracy_floor = o.accuracy_floor;
+    request.sizing_only = o.sizing_only;
+    return make_naas_problem(request, o.seed);
 }
 
 int run_naas_command(const NaasOptions& o) {

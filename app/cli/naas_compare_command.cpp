@@ -16,7 +16,7 @@
 #include "cli/option_checks.hpp"
 #include "cli/list_option.hpp"
 #include "cli/naas_setup.hpp"
-#include "cli/table_cells.hpp"
+#include "util/table_cells.hpp"
 #include "naas/naas_search.hpp"
 #include "util/csv.hpp"
 #include "util/diagnostic.hpp"

@@ -1,11 +1,6 @@
 #include "cli/naas_setup.hpp"
 #include "cli/option_checks.hpp"
 
-#include <algorithm>
-#include <thread>
-
-#include "util/diagnostic.hpp"
-
 namespace mapscape::cli {
 
 void NaasSetupOptions::add_to(CLI::App& c) {
@@ -25,18 +20,6 @@ void NaasSetupOptions::add_to(CLI::App& c) {
         ->check(count_or_zero("threads", "one per core"));
     c.add_flag("--no-baseline-start", no_baseline_start,
                "draw the whole first generation from the distribution (the paper's rule) instead of starting from the resources' own design");
-}
-
-void NaasSetupOptions::apply(NaasProblem& p) const {
-    if (mapping_search != "naas" && mapping_search != "gamma")
-        throw InputError({"--mapping-search", 0, 0}, "unknown mapping search \"" + mapping_search + "\" (naas or gamma)");
-    p.mapping_search = mapping_search == "gamma" ? NaasMappingSearch::Gamma : NaasMappingSearch::Naas;
-    p.population = population;
-    p.iterations = iterations;
-    p.mapping_samples = mapping_samples;
-    p.baseline_mapping_samples = baseline_samples;
-    p.start_from_baseline = !no_baseline_start;
-    p.threads = threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 }  // namespace mapscape::cli

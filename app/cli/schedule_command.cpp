@@ -7,34 +7,24 @@
 #include <cstdio>
 #include <memory>
 #include <sstream>
-#include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
-#include "cli/table_cells.hpp"
+#include "util/table_cells.hpp"
 #include "cli/list_option.hpp"
 #include "schedule/job_table_file.hpp"
+#include "schedule/schedule_request.hpp"
 #include "schedule/schedule_json.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
 #include "util/json_text.hpp"
-#include "util/closest_name.hpp"
 
 namespace mapscape::cli {
 
 namespace {
 
-struct ScheduleSetupOptions {
-    std::string setting = "S1";
-    int group_size = 100;
-    int group = 0;  // 1-based group to schedule alone; 0 = all
-    std::string objective = "makespan";
-    std::int64_t budget = 10000;
-    int threads = 0;
-    bool warm_start = false;
-    std::string job_analysis = "mapscape";
-    std::string bw_units = "gbps";
-
+// The options of a scheduling run (schedule/schedule_request.hpp), bound to a command's flags.
+struct ScheduleSetupOptions : mapscape::ScheduleSetupOptions {
     void add_to(CLI::App& c) {
         c.add_option("--setting", setting, "platform: S1..S6 (the MAGMA paper's Table III), S1-flex..S6-flex (flexible PE arrays), or a platform .json file")
             ->capture_default_str();
@@ -53,47 +43,6 @@ struct ScheduleSetupOptions {
             ->capture_default_str();
     }
 };
-
-ScheduleAlgorithm algorithm_or_throw(const std::string& name) {
-    auto a = parse_schedule_algorithm(name);
-    if (!a) {
-        std::string known;
-        for (const auto& n : schedule_algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({"--algo", 0, 0}, "unknown scheduling algorithm \"" + name + "\"" +
-                                               did_you_mean(name, schedule_algorithm_names()) + " (known: " + known + ")");
-    }
-    return *a;
-}
-
-WorkloadScheduleRequest make_request(const ScheduleSetupOptions& o, const std::string& mix, double bw, const std::string& algo,
-                                     std::uint64_t seed) {
-    if (!(bw > 0)) throw InputError({"--bw", 0, 0}, "the system bandwidth must be positive");
-    WorkloadScheduleRequest r;
-    r.jobs = build_jobs(load_task_mix(mix));
-    r.platform = load_platform_setting(o.setting);
-    r.bandwidth = bw;
-    const auto unit = parse_bandwidth_unit(o.bw_units);
-    if (!unit) throw InputError({"--bw-units", 0, 0}, "unknown bandwidth unit \"" + o.bw_units + "\" (gbps or bytes-per-cycle)");
-    r.bandwidth_unit = *unit;
-    const auto analysis = parse_job_analysis(o.job_analysis);
-    if (!analysis) throw InputError({"--job-analysis", 0, 0}, "unknown job analysis \"" + o.job_analysis + "\" (mapscape or magma-code)");
-    r.job_analysis = *analysis;
-    r.group_size = o.group_size;
-    const auto groups = static_cast<int>((r.jobs.size() + static_cast<std::size_t>(o.group_size) - 1) / static_cast<std::size_t>(o.group_size));
-    if (o.group > groups)
-        throw InputError({"--group", 0, 0}, "group " + std::to_string(o.group) + " does not exist (the mix has " +
-                                                 std::to_string(groups) + " groups of up to " + std::to_string(o.group_size) + " jobs)");
-    r.only_group = o.group - 1;
-    const auto objective = parse_schedule_objective(o.objective);
-    if (!objective) throw InputError({"--objective", 0, 0}, "unknown objective \"" + o.objective + "\" (makespan or energy)");
-    r.objective = *objective;
-    r.budget = o.budget;
-    r.seed = seed;
-    r.algorithm = algorithm_or_throw(algo);
-    r.warm_start = o.warm_start;
-    r.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    return r;
-}
 
 double parse_number(const std::string& s, const std::string& option) {
     try {
@@ -117,7 +66,7 @@ struct ScheduleOptions {
 };
 
 int run_schedule(const ScheduleOptions& o) {
-    const WorkloadScheduleRequest r = make_request(o.setup, o.mix, o.bw, o.algo, o.seed);
+    const WorkloadScheduleRequest r = make_schedule_request(o.setup, o.mix, o.bw, o.algo, o.seed);
     if (!o.job_table_out.empty() && o.setup.group == 0 && r.jobs.size() > static_cast<std::size_t>(r.group_size))
         throw InputError({"--job-table", 0, 0}, "the mix makes several groups; choose one with --group N");
     std::printf("%s: %zu jobs in groups of %d on %s (%s), %.4g %s (%.4g bytes/cycle), %s job analysis, %s, objective %s, "
@@ -189,7 +138,7 @@ int run_compare(const CompareOptions& o) {
     const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     if (mixes.empty() || algos.empty() || bws.empty() || seeds.empty())
         throw InputError({"schedule-compare", 0, 0}, "need at least one mix, bandwidth, algorithm and seed");
-    for (const auto& a : algos) (void)algorithm_or_throw(a);
+    for (const auto& a : algos) (void)schedule_algorithm(a);
 
     struct Row {
         std::string label;
@@ -216,7 +165,7 @@ int run_compare(const CompareOptions& o) {
                 bool complete = true;
                 double wall = 0;
                 for (std::uint64_t seed : seeds) {
-                    const WorkloadScheduleRequest r = make_request(o.setup, mix, bw, a, seed);
+                    const WorkloadScheduleRequest r = make_schedule_request(o.setup, mix, bw, a, seed);
                     const WorkloadSchedule s = schedule_workload(r);
                     wall += s.wall_seconds;
                     complete = complete && s.complete;

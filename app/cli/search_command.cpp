@@ -10,7 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
-#include "cli/table_cells.hpp"
+#include "util/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "cost/bounds.hpp"
 #include "search/maestro_export.hpp"
@@ -91,23 +91,15 @@ void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& re
 
 int run_search_command(const SearchOptions& o) {
     const SearchSetup setup = resolve(o.setup);
-    auto algorithm = parse_algorithm(o.algo);
-    if (!algorithm) {
-        std::string known;
-        for (const auto& n : algorithm_names()) known += (known.empty() ? "" : ", ") + n;
-        throw InputError({"--algo", 0, 0}, "unknown algorithm \"" + o.algo + "\"" + did_you_mean(o.algo, algorithm_names()) +
-                                               " (known: " + known + ")");
-    }
-    algorithm->gamma.population = o.population;
-    algorithm->gamma.generations = o.generations;
-    const ModelSearchRequest request = make_request(setup, *algorithm, o.seed);
+    const Algorithm algorithm = search_algorithm(o.algo, o.population, o.generations);
+    const ModelSearchRequest request = make_search_request(setup, algorithm, o.seed);
     const Accelerator& acc = setup.base.accelerator;
 
     std::printf("%s (%zu of %zu layers) on %s: %lld PEs, L1 %lld, L2 %lld; %s, %s, objective %s, %lld samples per layer, seed %llu, %d threads\n",
                 setup.model.name.c_str(), request.layers.size(), setup.model.layers.size(), setup.platform_name.c_str(),
                 static_cast<long long>(acc.num_pes), static_cast<long long>(acc.l1_size_elements()),
                 static_cast<long long>(acc.l2_size_elements()), std::string(system_name(setup.base.system)).c_str(),
-                algorithm->name().c_str(), setup.base.objective.name().c_str(),
+                algorithm.name().c_str(), setup.base.objective.name().c_str(),
                 static_cast<long long>(setup.base.budget.samples), static_cast<unsigned long long>(o.seed), setup.base.threads);
 
     ModelSearchObserver observer;
@@ -123,29 +115,24 @@ int run_search_command(const SearchOptions& o) {
         };
 
     ModelSearchOutcome outcome;
-    nlohmann::ordered_json pipeline;
+    TwoStageOutcome two;
     if (o.two_stage) {
-        const TwoStageOutcome two = two_stage_search(request, observer);
+        two = two_stage_search(request, observer);
         std::printf("stage 1 (latency): total %lld cycles; pipeline latency %lld cycles, set by layer %d\n",
                     static_cast<long long>(two.latency_stage.total_runtime_cycles),
                     static_cast<long long>(two.pipeline_latency_cycles), two.bottleneck_layer);
         std::printf("stage 2 (%s under the pipeline latency):\n", setup.base.objective.name().c_str());
         outcome = two.second_stage;
-        SearchRunInfo stage1_info{algorithm->name(), Objective::of(Metric::Latency), o.seed, setup.platform_name,
-                                  setup.base.system, setup.base.budget.samples};
-        pipeline = {{"pipeline_latency_cycles", two.pipeline_latency_cycles},
-                    {"bottleneck_layer", two.bottleneck_layer},
-                    {"latency_stage", model_search_to_json(stage1_info, request, two.latency_stage)}};
     } else {
         outcome = search_model(request, observer);
     }
     print_table(outcome, request);
 
     if (!o.json_out.empty()) {
-        SearchRunInfo info{algorithm->name(), setup.base.objective, o.seed, setup.platform_name, setup.base.system,
+        SearchRunInfo info{algorithm.name(), setup.base.objective, o.seed, setup.platform_name, setup.base.system,
                            setup.base.budget.samples};
-        nlohmann::ordered_json doc = model_search_to_json(info, request, outcome);
-        if (o.two_stage) doc["two_stage"] = std::move(pipeline);
+        const nlohmann::ordered_json doc =
+            o.two_stage ? two_stage_search_to_json(info, request, two) : model_search_to_json(info, request, outcome);
         write_text_file_atomically(o.json_out, json_text(doc, 1) + "\n");
         std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
     }

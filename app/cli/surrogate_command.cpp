@@ -12,10 +12,9 @@
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/list_option.hpp"
-#include "surrogate/gradient_search.hpp"
 #include "surrogate/paper_comparison.hpp"
 #include "surrogate/registration.hpp"
-#include "surrogate/surrogate_accuracy.hpp"
+#include "surrogate/surrogate_runs.hpp"
 #include "surrogate/training.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
@@ -40,11 +39,6 @@ struct SurrogateOptions {
     std::string json_out;
 };
 
-std::shared_ptr<const Surrogate> load(const SurrogateOptions& o) {
-    if (o.model_path.empty()) return shipped_surrogate();
-    return std::make_shared<const Surrogate>(Surrogate::load(o.model_path));
-}
-
 std::vector<int> parse_widths(const std::string& text) {
     std::vector<int> widths;
     for (const std::string& part : split_list(text)) {
@@ -61,89 +55,88 @@ std::vector<int> parse_widths(const std::string& text) {
     return widths;
 }
 
-std::uint64_t weights_checksum(const Surrogate& s) {
-    std::uint64_t h = 1469598103934665603ULL;
-    for (const auto& p : s.parameters()) {
-        const torch::Tensor f = p.detach().to(torch::kFloat32).contiguous();
-        const auto* bytes = reinterpret_cast<const unsigned char*>(f.data_ptr<float>());
-        for (std::size_t i = 0; i < static_cast<std::size_t>(f.numel()) * sizeof(float); ++i) h = (h ^ bytes[i]) * 1099511628211ULL;
-    }
-    return h;
-}
-
-void print_accuracy(const char* what, const SurrogateAccuracy& a) {
-    std::printf("%s: %lld samples of %lld layer shapes\n", what, static_cast<long long>(a.samples), static_cast<long long>(a.shapes));
+void print_accuracy(const char* what, const nlohmann::ordered_json& a) {
+    std::printf("%s: %lld samples of %lld layer shapes\n", what, a["samples"].get<long long>(), a["shapes"].get<long long>());
     std::printf("  Spearman rank correlation of predicted and true EDP: %.4f over all samples, %.4f within a shape (mean)\n",
-                a.spearman_edp, a.spearman_edp_within_shape);
-    std::printf("  relative error of EDP: median %.3f, mean %.3f; Huber loss %.4f\n", a.median_relative_error_edp, a.mean_relative_error_edp,
-                a.huber_loss);
+                a["spearman_edp"].get<double>(), a["spearman_edp_within_shape"].get<double>());
+    std::printf("  relative error of EDP: median %.3f, mean %.3f; Huber loss %.4f\n", a["median_relative_error_edp"].get<double>(),
+                a["mean_relative_error_edp"].get<double>(), a["huber_loss"].get<double>());
 }
 
 int run_train(const SurrogateOptions& o) {
-    TrainingOptions t;
-    t.hidden = parse_widths(o.hidden);
-    if (o.shapes > 0) t.data.shapes = o.shapes;
-    if (o.mappings_per_shape > 0) t.data.mappings_per_shape = o.mappings_per_shape;
-    if (o.epochs > 0) t.epochs = o.epochs;
-    t.seed = o.seed;
-    t.data.seed = o.seed;
-    t.data.threads = std::max(1, o.threads);
-    const Accelerator acc = load_platform(o.platform);
-    const std::string out = o.out.empty() ? shipped_surrogate_path() : o.out;
-    std::printf("training on %s: %lld shapes x %lld mappings, MLP %s, %d epochs, seed %llu\n", acc.name.c_str(),
-                static_cast<long long>(t.data.shapes), static_cast<long long>(t.data.mappings_per_shape), o.hidden.c_str(), t.epochs,
-                static_cast<unsigned long long>(t.seed));
-    const Surrogate s = train_surrogate(acc, t, [](const TrainingProgress& p) {
+    SurrogateTrainRequest r;
+    r.platform = o.platform;
+    r.hidden = parse_widths(o.hidden);
+    r.shapes = o.shapes;
+    r.mappings_per_shape = o.mappings_per_shape;
+    r.epochs = o.epochs;
+    r.seed = o.seed;
+    r.threads = o.threads;
+    r.out = o.out;
+    {
+        TrainingOptions defaults;  // what the report will say, printed before the long part
+        std::printf("training on %s: %lld shapes x %lld mappings, MLP %s, %d epochs, seed %llu\n", load_platform(o.platform).name.c_str(),
+                    static_cast<long long>(o.shapes > 0 ? o.shapes : defaults.data.shapes),
+                    static_cast<long long>(o.mappings_per_shape > 0 ? o.mappings_per_shape : defaults.data.mappings_per_shape), o.hidden.c_str(),
+                    o.epochs > 0 ? o.epochs : defaults.epochs, static_cast<unsigned long long>(o.seed));
+        std::fflush(stdout);
+    }
+    const nlohmann::ordered_json j = run_surrogate_training(r, [](const SurrogateTrainingEvent& p) {
         if (p.stage == "training")
             std::printf("  epoch %3d  train loss %.5f  held-out loss %.5f\n", p.epoch, p.train_loss, p.heldout_loss);
         std::fflush(stdout);
     });
-    s.save(out);
-    const auto& info = s.info();
+    const auto& info = j["info"];
     std::printf("labelled %lld samples (%lld mappings drawn) in %.1f s; trained in %.1f s total\n",
                 info["training"]["samples"].get<long long>(), info["training"]["mappings_drawn"].get<long long>(),
                 info["training"]["labelling_seconds"].get<double>(), info["training"]["seconds"].get<double>());
-    SurrogateAccuracy a;
-    a.samples = info["heldout"]["samples"];
-    a.shapes = info["heldout"]["shapes"];
-    a.spearman_edp = info["heldout"]["spearman_edp"];
-    a.spearman_edp_within_shape = info["heldout"]["spearman_edp_within_shape"];
-    a.median_relative_error_edp = info["heldout"]["median_relative_error_edp"];
-    a.mean_relative_error_edp = info["heldout"]["mean_relative_error_edp"];
-    a.huber_loss = info["heldout"]["huber_loss"];
-    print_accuracy("held-out shapes", a);
-    std::printf("wrote %s (%lld parameters, weights checksum %016llx)\n", out.c_str(), static_cast<long long>(s.parameter_count()),
-                static_cast<unsigned long long>(weights_checksum(s)));
+    print_accuracy("held-out shapes", info["heldout"]);
+    std::printf("wrote %s (%lld parameters, weights checksum %s)\n", j["out"].get<std::string>().c_str(), j["parameters"].get<long long>(),
+                j["weights_checksum"].get<std::string>().c_str());
     return kExitOk;
 }
 
 int run_eval(const SurrogateOptions& o) {
-    const auto s = load(o);
-    DatasetOptions d;
-    d.shapes = o.shapes > 0 ? o.shapes : 200;
-    d.mappings_per_shape = o.mappings_per_shape > 0 ? o.mappings_per_shape : 200;
-    d.seed = o.seed + 1000003;  // not the training stream of any seed
-    d.threads = std::max(1, o.threads);
-    std::printf("surrogate: MLP %zu hidden layers, %lld parameters, weights checksum %016llx, trained for %s\n", s->hidden().size(),
-                static_cast<long long>(s->parameter_count()), static_cast<unsigned long long>(weights_checksum(*s)),
-                s->accelerator().name.c_str());
-    print_accuracy("random layer shapes", measure_accuracy(*s, generate_dataset(s->accelerator(), d)));
-    // Table 1's layers (unseen shapes too), random valid mappings of each.
-    d.given_shapes = mind_mappings_layers();
-    print_accuracy("the paper's Table 1 layers", measure_accuracy(*s, generate_dataset(s->accelerator(), d)));
+    SurrogateEvalRequest r;
+    r.model_path = o.model_path;
+    r.shapes = o.shapes;
+    r.mappings_per_shape = o.mappings_per_shape;
+    r.seed = o.seed;
+    r.threads = o.threads;
+    const nlohmann::ordered_json j = run_surrogate_evaluation(r);
+    std::printf("surrogate: MLP %zu hidden layers, %lld parameters, weights checksum %s, trained for %s\n", j["hidden"].size(),
+                j["parameters"].get<long long>(), j["weights_checksum"].get<std::string>().c_str(), j["accelerator"].get<std::string>().c_str());
+    print_accuracy("random layer shapes", j["random_shapes"]);
+    print_accuracy("the paper's Table 1 layers", j["table1_layers"]);
     return kExitOk;
 }
 
 int run_bench(const SurrogateOptions& o) {
-    const auto s = load(o);
     std::printf("%-18s %7s %16s %16s %12s %8s\n", "layer", "chains", "step_us/mapping", "project_us/map", "query_us", "ratio");
-    for (const Layer& layer : mind_mappings_layers())
-        for (int chains : {1, 16, 32, 64}) {
-            const StepTiming t = time_surrogate_step(*s, surrogate_problem(layer, s->accelerator()), chains, 0.3);
-            std::printf("%-18s %7d %16.2f %16.2f %12.3f %8.1f\n", layer.name.c_str(), chains, t.step_us_per_mapping,
-                        t.projection_us_per_mapping, t.query_us, (t.step_us_per_mapping + t.projection_us_per_mapping) / t.query_us);
-        }
+    std::fflush(stdout);
+    for (const auto& row : run_surrogate_bench(o.model_path)["rows"])
+        std::printf("%-18s %7d %16.2f %16.2f %12.3f %8.1f\n", row["layer"].get<std::string>().c_str(), row["chains"].get<int>(),
+                    row["step_us_per_mapping"].get<double>(), row["projection_us_per_mapping"].get<double>(), row["query_us"].get<double>(),
+                    row["ratio"].get<double>());
     return kExitOk;
+}
+
+// The rows of run_surrogate_comparison's JSON.
+std::vector<ComparisonRow> rows_of(const nlohmann::ordered_json& j) {
+    std::vector<ComparisonRow> rows;
+    for (const auto& r : j["rows"]) {
+        ComparisonRow row;
+        row.comparison = r["comparison"];
+        row.layer = r["layer"];
+        row.method = r["method"];
+        row.edp_over_minimum = r["edp_over_minimum"].is_null() ? NAN : r["edp_over_minimum"].get<double>();
+        row.found_runs = r["found_runs"];
+        row.queries = r["queries"];
+        row.wall_s = r["wall_s"];
+        row.runs = j["runs"];
+        rows.push_back(std::move(row));
+    }
+    return rows;
 }
 
 void print_table(const std::vector<ComparisonRow>& rows, const std::string& comparison, const std::vector<std::string>& methods) {
@@ -195,31 +188,25 @@ void print_table(const std::vector<ComparisonRow>& rows, const std::string& comp
 }
 
 int run_compare(const SurrogateOptions& o) {
-    register_surrogate_algorithms();
-    const auto s = load(o);
-    ComparisonOptions c;
-    c.runs = o.runs;
-    c.budget = o.budget;
-    c.iso_time_seconds = o.iso_time;
-    c.methods = split_list(o.methods);
-    c.seed = o.seed;
-    c.threads = std::max(1, o.threads);
+    SurrogateCompareRequest r;
+    r.model_path = o.model_path;
+    r.runs = o.runs;
+    r.budget = o.budget;
+    r.iso_time = o.iso_time;
+    r.methods = split_list(o.methods);
+    r.seed = o.seed;
+    r.threads = std::max(1, o.threads);
     std::fprintf(stderr, "Table 1 layers on %s, %d runs per layer and method, %lld queries (iso-iteration), %d threads\n",
-                 s->accelerator().name.c_str(), c.runs, static_cast<long long>(c.budget), c.threads);
-    const std::vector<ComparisonRow> rows = compare_with_paper(s, c, [](const std::string& line) { std::fprintf(stderr, "  %s\n", line.c_str()); });
-    print_table(rows, "iso-iteration", c.methods);
-    print_table(rows, "iso-time", c.methods);
+                 (o.model_path.empty() ? shipped_surrogate() : std::make_shared<const Surrogate>(Surrogate::load(o.model_path)))
+                     ->accelerator()
+                     .name.c_str(),
+                 r.runs,
+                 static_cast<long long>(r.budget), r.threads);
+    const nlohmann::ordered_json j = run_surrogate_comparison(r, [](const std::string& line) { std::fprintf(stderr, "  %s\n", line.c_str()); });
+    const std::vector<ComparisonRow> rows = rows_of(j);
+    print_table(rows, "iso-iteration", r.methods);
+    print_table(rows, "iso-time", r.methods);
     if (!o.json_out.empty()) {
-        nlohmann::ordered_json j;
-        j["accelerator"] = s->accelerator().name;
-        j["runs"] = c.runs;
-        j["budget_queries"] = c.budget;
-        j["seed"] = c.seed;
-        j["rows"] = nlohmann::ordered_json::array();
-        for (const auto& r : rows)
-            j["rows"].push_back({{"comparison", r.comparison}, {"layer", r.layer}, {"method", r.method}, {"edp_over_minimum", std::isfinite(r.edp_over_minimum) ? nlohmann::ordered_json(r.edp_over_minimum) : nlohmann::ordered_json(nullptr)},
-                                 {"found_runs", r.found_runs},
-                                 {"queries", r.queries}, {"wall_s", r.wall_s}});
         write_text_file_atomically(o.json_out, j.dump(1) + "\n");
         std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
     }

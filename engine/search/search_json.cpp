@@ -75,4 +75,15 @@ nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const Mod
     return j;
 }
 
+nlohmann::ordered_json two_stage_search_to_json(const SearchRunInfo& info, const ModelSearchRequest& request,
+                                                const TwoStageOutcome& outcome) {
+    nlohmann::ordered_json doc = model_search_to_json(info, request, outcome.second_stage);
+    SearchRunInfo stage1_info = info;
+    stage1_info.objective = Objective::of(Metric::Latency);
+    doc["two_stage"] = {{"pipeline_latency_cycles", outcome.pipeline_latency_cycles},
+                        {"bottleneck_layer", outcome.bottleneck_layer},
+                        {"latency_stage", model_search_to_json(stage1_info, request, outcome.latency_stage)}};
+    return doc;
+}
+
 }  // namespace mapscape

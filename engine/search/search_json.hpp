@@ -32,5 +32,9 @@ nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& outcome, 
                                              const Accelerator& accelerator, const Objective& objective);
 nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const ModelSearchRequest& request,
                                             const ModelSearchOutcome& outcome);
+// `search --two-stage`: the second stage's document with "two_stage": {"pipeline_latency_cycles",
+// "bottleneck_layer", "latency_stage": the first stage's document}.
+nlohmann::ordered_json two_stage_search_to_json(const SearchRunInfo& info, const ModelSearchRequest& request,
+                                                const TwoStageOutcome& outcome);
 
 }  // namespace mapscape

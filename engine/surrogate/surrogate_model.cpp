@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <cerrno>
 #include <fstream>
 #include <sstream>
 
@@ -157,7 +158,10 @@ void Surrogate::save(const std::string& path) const {
 
 Surrogate Surrogate::load(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot open the surrogate file");
+    if (!in) {
+        if (errno == ENOENT) throw MissingFileError({path, 0, 0}, "cannot open the surrogate file: no such file");
+        throw InputError({path, 0, 0}, "cannot open the surrogate file");
+    }
     std::stringstream buffer;
     buffer << in.rdbuf();
     const std::string bytes = buffer.str();

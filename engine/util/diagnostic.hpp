@@ -31,4 +31,11 @@ private:
     Diagnostic diagnostic_;
 };
 
+// A file the user named does not exist (front ends may say so their own way: the Python module
+// raises FileNotFoundError).
+class MissingFileError : public InputError {
+public:
+    using InputError::InputError;
+};
+
 }  // namespace mapscape

@@ -20,6 +20,7 @@ std::vector<std::filesystem::path> plugin_candidates(const std::string& file_nam
     namespace fs = std::filesystem;
     std::vector<fs::path> candidates;
     if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env) candidates.push_back(fs::path(env) / file_name);
+    for (const std::string& d : plugin_directories()) candidates.push_back(fs::path(d) / file_name);  // e.g. the Python module's
     const std::string exe = executable_directory();
     if (!exe.empty()) {
         candidates.push_back(fs::path(exe) / file_name);

@@ -14,7 +14,8 @@ struct OpenedPlugin {
 };
 
 // Opens `file_name` (e.g. "mapscape-mpi.so") with dlopen's `dlopen_flags` from the first of
-// $MAPSCAPE_PLUGIN_DIR, the program's directory (a build tree), the install's plugin directory
+// $MAPSCAPE_PLUGIN_DIR, the front end's own directories (util/data_paths.hpp's
+// plugin_directories(): the Python module's), the program's directory (a build tree), the install's plugin directory
 // relative to the program (lib/mapscape), the directory above the program's (a build tree's test
 // programs), and looks up `entry_symbol` in it. `what` says what needs it, in messages
 // ("the pagmo2 baselines"). Every call opens again: callers keep the result (std::call_once).

@@ -20,7 +20,11 @@ std::string read_text_file(const std::string& path) {
     if (std::filesystem::is_directory(path, ec))
         throw InputError({path, 0, 0}, "is a directory, not a file");
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, std::string("cannot open: ") + std::strerror(errno));
+    if (!in) {
+        const int error = errno;
+        if (error == ENOENT) throw MissingFileError({path, 0, 0}, std::string("cannot open: ") + std::strerror(error));
+        throw InputError({path, 0, 0}, std::string("cannot open: ") + std::strerror(error));
+    }
     std::ostringstream buffer;
     buffer << in.rdbuf();
     if (in.bad()) throw InputError({path, 0, 0}, "read error");

@@ -552,6 +552,10 @@ Model model_from_onnx_graph(const og::Graph& graph, const std::string& file_name
 }
 
 Model import_onnx_model(const std::string& path, const OnnxImportOptions& options) {
+    // A missing file is told apart from a malformed one (the Python module raises
+    // FileNotFoundError for it), in the reader's words, and before the plugin is loaded for nothing.
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec) && !ec) throw MissingFileError({path, 0, 0}, "cannot open the file: No such file or directory");
     std::string why_not;
     const og::ReaderEntryPoint read = onnx_reader(why_not);
     if (!read) throw InputError({path, 0, 0}, why_not);

@@ -54,4 +54,49 @@ if [ -n "$(find "$root" -name mapscape-onnx.so)" ]; then
   run "$cli" model show "$onnx" | grep -q "21 layers, 1814073344 MACs" ||
     { echo "FAIL: the installed CLI does not import ONNX through its plugin"; exit 1; }
 fi
+# The Python module: imported from the unpacked root's dist-packages by Debian's python3, it finds
+# its models (and its surrogate plugin) relative to itself.
+python_dir="$root/usr/lib/python3/dist-packages"
+if [ -d "$python_dir/mapscape" ]; then
+  run env PYTHONPATH="$python_dir" /usr/bin/python3 -c '
+import mapscape, sys
+assert mapscape.__file__.startswith(sys.argv[1]), mapscape.__file__
+r = mapscape.search("resnet18", "edge", layers=2, budget=300)
+assert r.total_runtime_cycles > 0 and "resnet18" in mapscape.Model.bundled()
+' "$python_dir" || { echo "FAIL: the installed Python module"; exit 1; }
+  if [ -n "$(find "$root" -name mapscape-onnx.so)" ]; then
+    # The ONNX reader plugin, found from the module (lib/mapscape) without MAPSCAPE_PLUGIN_DIR.
+    run env PYTHONPATH="$python_dir" /usr/bin/python3 -c '
+import mapscape, sys
+m = mapscape.Model.load(sys.argv[1])
+assert (len(m), m.macs) == (21, 1814073344), (len(m), m.macs)
+assert sys.argv[2] in open("/proc/self/maps").read()
+' "$onnx" "$(find "$root" -name mapscape-onnx.so)" || { echo "FAIL: the installed Python module does not import ONNX through its plugin"; exit 1; }
+  fi
+  if [ -n "$(find "$root" -name mapscape-surrogate.so)" ]; then
+    run env PYTHONPATH="$python_dir" /usr/bin/python3 -c '
+import mapscape
+r = mapscape.search("resnet18", layers=2, algo="mindmappings", budget=50)
+assert mapscape.surrogate.is_loaded() and r.layers[0].samples > 0
+' || { echo "FAIL: the installed Python module does not load its surrogate plugin"; exit 1; }
+  fi
+  echo "python: the module imports and searches from $python_dir"
+  # `cmake --install` with the default prefix puts it where Debian's python3 looks under /usr/local
+  # (lib/python3.X/dist-packages; lib/python3/dist-packages is only searched under /usr).
+  DESTDIR="$scratch/destdir" cmake --install "$build" --prefix /usr/local >"$scratch/install.log" 2>&1 ||
+    { cat "$scratch/install.log"; echo "FAIL: cmake --install"; exit 1; }
+  local_site=$(/usr/bin/python3 -c 'import sys; print(next(p for p in sys.path if p.startswith("/usr/local/lib/python3") and p.endswith("dist-packages")))')
+  [ -f "$scratch/destdir$local_site/mapscape/__init__.py" ] ||
+    { echo "FAIL: cmake --install did not put the module in $local_site"; find "$scratch/destdir" -name "__init__.py"; exit 1; }
+  run env PYTHONPATH="$scratch/destdir$local_site" /usr/bin/python3 -c '
+import mapscape, sys
+assert mapscape.__file__.startswith(sys.argv[1]), mapscape.__file__
+assert len(mapscape.Model.load("resnet18")) > 10
+if sys.argv[2]:
+    assert mapscape.Model.load(sys.argv[2]).macs == 1814073344
+' "$scratch/destdir$local_site" "${onnx:-}" || { echo "FAIL: the module installed by cmake --install"; exit 1; }
+  echo "python: cmake --install puts it in $local_site, where it imports"
+elif [ -f "$build/python/mapscape/__init__.py" ]; then
+  echo "FAIL: the build has the Python module but the package lacks it"; exit 1
+fi
 echo "PASS: the package installs into a scratch root and its programs work there"

@@ -262,6 +262,62 @@ private slots:
         if (QGuiApplication::platformName() == "offscreen") QVERIFY(ChartView::opengl_reason().startsWith("off"));
     }
 
+    // Layers built on the decimation worker (build_data, as the sweep results' scatter builds its
+    // colour layers): the builder runs off the GUI thread, the chart takes the built data with
+    // its drawing, `done` runs once, and a click reaches the real point of the built data. A
+    // chart's own marker cap holds, shared by its layers.
+    void layers_built_on_the_worker_are_capped_and_pick_real_points() {
+        ChartView chart;
+        chart.resize(800, 500);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.set_axes({"latency", Quantity::Cycles, ChartView::Scale::Log}, {"energy", Quantity::EnergyNj, ChartView::Scale::Log});
+        const int a = chart.add_point_layer("a", QColor(30, 110, 200), 5), b = chart.add_point_layer("b", QColor(200, 110, 30), 5);
+        chart.set_max_markers(3000);
+        const std::vector<QPointF> data = lognormal_cloud(200000, 12);
+        QThread* gui = QThread::currentThread();
+        QThread* built_on = gui;
+        int done = 0;
+        chart.build_data(
+            {a, b},
+            [&] {
+                built_on = QThread::currentThread();
+                return std::vector<std::vector<QPointF>>{std::vector<QPointF>(data.begin(), data.begin() + 100000),
+                                                         std::vector<QPointF>(data.begin() + 100000, data.end())};
+            },
+            [&] {
+                ++done;
+                chart.fit_to_data();
+            });
+        QCOMPARE(chart.point_count(a), 0);  // not yet taken
+        chart.settle();
+        QVERIFY(built_on != gui);
+        QCOMPARE(done, 1);
+        QCOMPARE(chart.point_count(a), 100000);
+        QCOMPARE(chart.point_count(b), 100000);
+        QVERIFY(chart.bounds(a).has_value());
+        QVERIFY2(chart.drawn_total() > 500 && chart.drawn_total() <= 3000, qPrintable(QString::number(chart.drawn_total())));
+        // A drawn point of layer b, clicked: the hit is its real point in b's data.
+        const auto& d = chart.drawn(b);
+        QVERIFY(chart.drawn_count(b) > 0);
+        const int index = d.source[static_cast<std::size_t>(chart.drawn_count(b) / 2)];
+        const QPointF real = chart.data(b)[static_cast<std::size_t>(index)];
+        QCOMPARE(real, data[100000 + static_cast<std::size_t>(index)]);
+        QSignalSpy clicked(&chart, &ChartView::clicked);
+        QTest::mouseClick(chart.viewport(), Qt::LeftButton, {}, chart.to_widget(real).toPoint());
+        QCOMPARE(clicked.count(), 1);
+        const auto hit = clicked.front().front().value<ChartView::Hit>();
+        const QPointF picked = chart.to_widget(chart.data(hit.layer)[static_cast<std::size_t>(hit.index)]);
+        const QPointF at = chart.to_widget(real);
+        QVERIFY(std::hypot(picked.x() - at.x(), picked.y() - at.y()) <= 8);
+        // A set_data after a build was asked for wins over it; `done` does not run for it.
+        chart.build_data({a}, [&] { return std::vector<std::vector<QPointF>>{data}; }, [&] { ++done; });
+        chart.set_data(a, {QPointF(1e5, 1e3)});
+        chart.settle();
+        QCOMPARE(chart.point_count(a), 1);
+        QCOMPARE(done, 1);
+    }
+
     // The energy-latency scatter with 200,000 points, a fifth of them invalid: the drawn valid
     // markers are a few thousand, yet hovering one names the real point it stands for (its sample,
     // with that point's own latency and energy) and clicking it emits that very point, mapping

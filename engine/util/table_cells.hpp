@@ -1,5 +1,5 @@
 // Numbers in comparison tables: a cell's text (NAN where a method found nothing) and the
-// geometric mean the papers summarise with.
+// geometric mean the papers summarise with (the CLI's comparison commands, the Python module).
 #pragma once
 
 #include <cmath>
@@ -10,7 +10,7 @@
 
 #include "workload/layer.hpp"
 
-namespace mapscape::cli {
+namespace mapscape {
 
 inline constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
@@ -59,4 +59,4 @@ inline double geometric_mean(const std::vector<double>& values) {
     return n ? std::exp(log_sum / n) : kNan;
 }
 
-}  // namespace mapscape::cli
+}  // namespace mapscape

@@ -1,0 +1,38 @@
+// mapscape.Progress: what a long call's progress callback receives.
+#include <cmath>
+
+#include "common.hpp"
+#include "long_call.hpp"
+
+namespace mapscape::python {
+
+namespace {
+
+py::object number_or_none(double v) { return std::isfinite(v) ? py::object(py::float_(v)) : py::none(); }
+
+}  // namespace
+
+void bind_progress(py::module_& m) {
+    py::class_<Progress>(m, "Progress", R"doc(
+What a progress callback receives, on the calling thread, at most every 100 ms:
+done of total units (unit: "samples" for searches, "designs" for co-design, "iterations" for NAAS,
+"runs" for sweeps and comparisons, "epochs" for training), best (the best objective so far, None
+before one), bound (what no result can beat, None where there is none) and elapsed_s.
+)doc")
+        .def_property_readonly("done", [](const Progress& p) { return p.done; })
+        .def_property_readonly("total", [](const Progress& p) { return p.total; })
+        .def_property_readonly("unit", [](const Progress& p) { return p.unit; })
+        .def_property_readonly("samples", [](const Progress& p) { return p.done; }, "the same as done")
+        .def_property_readonly("best", [](const Progress& p) { return number_or_none(p.best); })
+        .def_property_readonly("bound", [](const Progress& p) { return number_or_none(p.bound); })
+        .def_property_readonly("elapsed_s", [](const Progress& p) { return p.elapsed_s; })
+        .def_property_readonly("fraction", [](const Progress& p) { return p.total > 0 ? static_cast<double>(p.done) / static_cast<double>(p.total) : 0.0; })
+        .def("__repr__", [](const Progress& p) {
+            std::string text = "<Progress " + std::to_string(p.done) + "/" + std::to_string(p.total) + " " + p.unit;
+            if (std::isfinite(p.best)) text += ", best " + std::to_string(p.best);
+            if (std::isfinite(p.bound)) text += ", bound " + std::to_string(p.bound);
+            return text + ">";
+        });
+}
+
+}  // namespace mapscape::python

@@ -1,0 +1,23 @@
+# Type stubs of mapscape.surrogate (the Mind Mappings surrogate; libtorch loads on first use).
+import os
+from typing import Any, Callable, Optional, Sequence, Union
+
+from . import Progress
+
+PathLike = Union[str, os.PathLike[str]]
+
+def is_loaded() -> bool: ...
+def train(*, platform: str = "mindmappings", hidden: Sequence[int] = (128, 128, 128), shapes: int = 0, mappings_per_shape: int = 0,
+          epochs: int = 0, seed: int = 1, threads: int = 2, out: PathLike,
+          progress: Optional[Callable[[Progress], Any]] = None) -> dict[str, Any]: ...
+def evaluate(*, model: Optional[PathLike] = None, shapes: int = 0, mappings_per_shape: int = 0, seed: int = 1,
+             threads: int = 2) -> dict[str, Any]: ...
+def bench(*, model: Optional[PathLike] = None) -> dict[str, Any]: ...
+
+class Comparison:
+    def to_dict(self) -> dict[str, Any]: ...
+    def to_dataframe(self) -> Any: ...
+
+def compare(*, model: Optional[PathLike] = None, runs: int = 100, budget: int = 1000, iso_time: float = 0.0,
+            methods: Union[str, Sequence[str]] = "mindmappings,sa,stdga,gamma,gamma-guided", seed: int = 1, threads: int = 2,
+            progress: Optional[Callable[[Progress], Any]] = None) -> Comparison: ...

@@ -1,0 +1,27 @@
+// Opens the surrogate plugin (mapscape-surrogate.so; see cli/surrogate_plugin.hpp for why it is a
+// plugin) on first use, for every front end that does not link libtorch: the CLI and the Python
+// module. The plugin takes the engine from the process that opens it, so the program (or the
+// Python module, opened with RTLD_GLOBAL) must export the engine's symbols.
+#pragma once
+
+#include <string>
+
+#include "plugin/surrogate_plugin_api.hpp"
+
+namespace mapscape {
+
+inline constexpr const char* kSurrogatePluginFile = "mapscape-surrogate.so";
+
+// Loads the plugin once (thread-safe) and registers its searches; returns why it could not be
+// loaded, or an empty string.
+std::string load_surrogate_plugin();
+bool surrogate_plugin_loaded();
+// The loaded plugin's handle (dlsym) and function table; nullptr before a successful load.
+void* surrogate_plugin_handle();
+const SurrogatePluginApi* surrogate_plugin_api();
+
+// Registers "mindmappings" and "gamma-guided" in the engine's registry; the first check or run
+// of either loads the plugin, which replaces them with the real searches.
+void register_deferred_surrogate_algorithms();
+
+}  // namespace mapscape
