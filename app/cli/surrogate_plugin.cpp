@@ -3,11 +3,9 @@
 #include <dlfcn.h>
 
 #include <cstdio>
-#include <filesystem>
 
 #include "cli/commands.hpp"
 #include "plugin/surrogate_plugin.hpp"
-#include "util/data_paths.hpp"
 
 namespace mapscape::cli {
 
@@ -26,10 +24,6 @@ constexpr DeferredCommand kCommands[] = {
 }  // namespace
 
 void register_deferred_surrogate_algorithms() {
-    // Beside the program (a build tree), or where the install put it relative to the program.
-    const std::string exe = executable_directory();
-    if (!exe.empty())
-        set_surrogate_plugin_directories({exe, (std::filesystem::path(exe) / MAPSCAPE_PLUGIN_DIR_FROM_BIN).lexically_normal().string()});
     mapscape::register_deferred_surrogate_algorithms();
 }
 

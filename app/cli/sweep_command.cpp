@@ -168,12 +168,12 @@ int run_sweep_command(const SweepOptionsCli& o) {
         if (o.dry_run) return print_dry_run(*p.plan, p.db.get(), o, threads);
         return coordinate(o, *p.plan, *p.db, threads, 1, nullptr);
     }
-#ifdef MAPSCAPE_HAVE_MPI
-    MpiSession session;
+    const std::unique_ptr<MpiSession> mpi = start_mpi_session();
+    MpiSession& session = *mpi;
     if (session.rank() != 0) {
         if (const int status = session.broadcast_status(0); status != 0) return status;
         try {
-            const WorkerStats w = serve_sweep_worker(session, threads);
+            const WorkerStats w = session.serve_sweep_worker(threads);
             if (!o.quiet || w.runs > 0)
                 std::printf("rank %d: %d run(s), %.3f s running, %.3f s waiting for rank 0 (%.3g ms per run), %.3f s reading "
                             "tasks and writing results\n",
@@ -194,7 +194,7 @@ int run_sweep_command(const SweepOptionsCli& o) {
         return kExitBadInput;
     }
     session.broadcast_status(0);
-    auto transport = make_mpi_transport(session);
+    auto transport = session.make_transport();
     try {
         return coordinate(o, *p.plan, *p.db, threads, session.size(), transport.get());
     } catch (const std::exception& e) {
@@ -202,10 +202,7 @@ int run_sweep_command(const SweepOptionsCli& o) {
         std::fprintf(stderr, "mapscape-cli sweep: %s\n", e.what());
         session.abort(kExitBadInput);
     }
-#else
-    throw InputError({"mpirun", 0, 0}, "this mapscape-cli was built without MPI, so its ranks would each run the whole sweep; "
-                                       "run it without mpirun, or install libopenmpi-dev and rebuild");
-#endif
+    return kExitBadInput;  // not reached: abort() does not return
 }
 
 }  // namespace

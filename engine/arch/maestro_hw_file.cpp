@@ -31,22 +31,22 @@ Accelerator parse_maestro_hw_text(std::string_view text, const std::string& file
         else if (key.text == "offchip_bw_cstr") target = &acc.offchip_bw_elements_per_cycle;
         else if (key.text == "NoC_NumHops") target = &noc_latency;
         else
-            throw InputError(at, "unknown key '" + key.text +
+            throw InputError(at, "unknown key '" + key.str() +
                                      "' (expected num_pes, l1_size_cstr, l2_size_cstr, "
                                      "noc_bw_cstr, offchip_bw_cstr or NoC_NumHops)");
         if (i + 1 >= tokens.size() || tokens[i + 1].line != key.line)
-            throw InputError(at, key.text + " has no value");
+            throw InputError(at, key.str() + " has no value");
         const Token& vt = tokens[++i];
         std::int64_t v = 0;
         auto [p, ec] = std::from_chars(vt.text.data(), vt.text.data() + vt.text.size(), v);
         const SourceLocation vat{file_name, vt.line, vt.column};
         if (ec != std::errc() || p != vt.text.data() + vt.text.size())
-            throw InputError(vat, "the value of " + key.text + " must be a whole number, not '" +
-                                      vt.text + "'");
-        if (v > kIntMax) throw InputError(vat, "the value of " + key.text + " is too large");
+            throw InputError(vat, "the value of " + key.str() + " must be a whole number, not '" +
+                                      vt.str() + "'");
+        if (v > kIntMax) throw InputError(vat, "the value of " + key.str() + " is too large");
         const bool may_be_zero = key.text == "NoC_NumHops";
         if (v < (may_be_zero ? 0 : 1))
-            throw InputError(vat, "the value of " + key.text + " must be at least " +
+            throw InputError(vat, "the value of " + key.str() + " must be at least " +
                                       (may_be_zero ? "0" : "1"));
         *target = v;
     }

@@ -1,56 +1,61 @@
 #include "mapping/maestro_lexer.hpp"
 
+#include <array>
+#include <cstring>
+
 namespace mapscape {
 
 namespace {
-bool is_separator(char c) {
-    switch (c) {
-        case ' ': case '\t': case '\r': case ',': case '-': case '>': case '(': case ')':
-        case ':': case ';':
-            return true;
-        default:
-            return false;
-    }
+
+enum CharClass : unsigned char { kWord, kSeparator, kNewline, kBrace, kSlash };
+
+// One table lookup per character instead of a chain of comparisons.
+constexpr std::array<unsigned char, 256> make_classes() {
+    std::array<unsigned char, 256> classes{};
+    for (unsigned char c : std::string_view(" \t\r,->():;")) classes[c] = kSeparator;
+    classes['\n'] = kNewline;
+    classes['{'] = kBrace;
+    classes['}'] = kBrace;
+    classes['/'] = kSlash;
+    return classes;
 }
+constexpr std::array<unsigned char, 256> kClasses = make_classes();
+
+unsigned char class_of(char c) { return kClasses[static_cast<unsigned char>(c)]; }
+
 }  // namespace
 
 std::vector<Token> tokenize_maestro(std::string_view text) {
     std::vector<Token> tokens;
+    tokens.reserve(text.size() / 4 + 16);  // MAESTRO files: about one token per 5 bytes
+    const char* const begin = text.data();
+    const char* const end = begin + text.size();
+    const char* p = begin;
+    const char* line_start = begin;
     int line = 1;
-    std::size_t line_start = 0;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const char c = text[i];
-        if (c == '\n') {
+    while (p < end) {
+        const unsigned char cls = class_of(*p);
+        if (cls == kSeparator) {
+            ++p;
+            continue;
+        }
+        if (cls == kNewline) {
             ++line;
-            line_start = ++i;
+            line_start = ++p;
             continue;
         }
-        if (is_separator(c)) {
-            ++i;
+        if (cls == kSlash && p + 1 < end && p[1] == '/') {
+            const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+            p = newline ? static_cast<const char*>(newline) : end;
             continue;
         }
-        if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
-            while (i < text.size() && text[i] != '\n') ++i;
-            continue;
-        }
-        Token t;
-        t.line = line;
-        t.column = static_cast<int>(i - line_start) + 1;
-        t.offset = i;
-        if (c == '{' || c == '}') {
-            t.text = std::string(1, c);
-            ++i;
-        } else {
-            std::size_t j = i;
-            while (j < text.size() && text[j] != '\n' && !is_separator(text[j]) && text[j] != '{' &&
-                   text[j] != '}')
-                ++j;
-            t.text = std::string(text.substr(i, j - i));
-            i = j;
-        }
-        t.end = i;
-        tokens.push_back(std::move(t));
+        const char* const start = p++;
+        // A brace is a token of its own; a '/' inside a word (e.g. "a//b") belongs to it, as in MAESTRO.
+        if (cls != kBrace)
+            while (p < end && (class_of(*p) == kWord || class_of(*p) == kSlash)) ++p;
+        const auto offset = static_cast<std::size_t>(start - begin);
+        tokens.push_back({std::string_view(start, static_cast<std::size_t>(p - start)), line,
+                          static_cast<int>(start - line_start) + 1, offset, static_cast<std::size_t>(p - begin)});
     }
     return tokens;
 }

@@ -4,12 +4,11 @@
 
 #include <atomic>
 #include <cstdlib>
-#include <filesystem>
 #include <mutex>
 
 #include "schedule/schedule_algorithm.hpp"
 #include "search/algorithm.hpp"
-#include "util/data_paths.hpp"
+#include "util/plugin_loader.hpp"
 
 namespace mapscape {
 
@@ -17,8 +16,6 @@ namespace {
 
 struct PluginState {
     std::once_flag once;
-    std::mutex directories_mutex;
-    std::vector<std::string> directories;
     void* handle = nullptr;
     const SurrogatePluginApi* api = nullptr;
     std::atomic<bool> loaded{false};
@@ -28,16 +25,6 @@ struct PluginState {
 PluginState& plugin_state() {
     static PluginState state;
     return state;
-}
-
-std::vector<std::filesystem::path> plugin_candidates(PluginState& state) {
-    std::vector<std::filesystem::path> candidates;
-    if (const char* env = std::getenv("MAPSCAPE_PLUGIN_DIR"); env && *env)
-        candidates.emplace_back(std::filesystem::path(env) / kSurrogatePluginFile);
-    for (const std::string& d : plugin_directories()) candidates.emplace_back(std::filesystem::path(d) / kSurrogatePluginFile);
-    std::lock_guard lock(state.directories_mutex);
-    for (const std::string& d : state.directories) candidates.emplace_back(std::filesystem::path(d) / kSurrogatePluginFile);
-    return candidates;
 }
 
 // OpenBLAS and libtorch pick their kernels for the CPU when they load, and AVX-512 kernels add
@@ -53,38 +40,21 @@ void pin_kernels() {
 #endif
 }
 
-void open_plugin(PluginState& state) {
-    std::string looked;
-    for (const std::filesystem::path& candidate : plugin_candidates(state)) {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(candidate, ec)) {
-            looked += (looked.empty() ? "" : ", ") + candidate.lexically_normal().string();
-            continue;
-        }
-        pin_kernels();
-        void* handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-        if (!handle) {
-            const char* why = dlerror();
-            state.error = "cannot load the libtorch plugin " + candidate.string() + ": " + (why ? why : "unknown error");
-            return;
-        }
-        auto register_searches = reinterpret_cast<void (*)()>(dlsym(handle, "mapscape_surrogate_plugin_register"));
-        if (!register_searches) {
-            state.error = candidate.string() + " is not Mapscape's libtorch plugin";
-            return;
-        }
-        if (auto api = reinterpret_cast<const SurrogatePluginApi* (*)()>(dlsym(handle, "mapscape_surrogate_plugin_api")); api) {
-            state.api = api();
-            if (state.api && state.api->version != kSurrogatePluginApiVersion) state.api = nullptr;
-        }
-        register_searches();
-        state.handle = handle;
-        state.loaded = true;
+void open_surrogate(PluginState& state) {
+    pin_kernels();
+    const OpenedPlugin plugin = open_plugin(kSurrogatePluginFile, RTLD_NOW | RTLD_LOCAL, "mapscape_surrogate_plugin_register",
+                                            "the surrogate and RL algorithms (libtorch)");
+    if (!plugin.error.empty()) {
+        state.error = plugin.error;
         return;
     }
-    state.error = "the surrogate and RL algorithms need the libtorch plugin " + std::string(kSurrogatePluginFile) + " (looked in " +
-                  (looked.empty() ? std::string("nothing: the program's location is unknown") : looked) +
-                  "); set MAPSCAPE_PLUGIN_DIR to its directory";
+    if (auto api = reinterpret_cast<const SurrogatePluginApi* (*)()>(dlsym(plugin.handle, "mapscape_surrogate_plugin_api")); api) {
+        state.api = api();
+        if (state.api && state.api->version != kSurrogatePluginApiVersion) state.api = nullptr;
+    }
+    reinterpret_cast<void (*)()>(plugin.entry)();
+    state.handle = plugin.handle;
+    state.loaded = true;
 }
 
 // A placeholder runs only until the plugin replaces it; should the plugin not replace it, the
@@ -133,15 +103,9 @@ void register_deferred_scheduler(const std::string& name) {
 
 }  // namespace
 
-void set_surrogate_plugin_directories(std::vector<std::string> directories) {
-    PluginState& state = plugin_state();
-    std::lock_guard lock(state.directories_mutex);
-    state.directories = std::move(directories);
-}
-
 std::string load_surrogate_plugin() {
     PluginState& state = plugin_state();
-    std::call_once(state.once, [&state] { open_plugin(state); });
+    std::call_once(state.once, [&state] { open_surrogate(state); });
     return state.error;
 }
 

@@ -5,17 +5,12 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include "plugin/surrogate_plugin_api.hpp"
 
 namespace mapscape {
 
 inline constexpr const char* kSurrogatePluginFile = "mapscape-torch.so";
-
-// Where the front end expects the plugin (directories, most likely first), searched after
-// $MAPSCAPE_PLUGIN_DIR and util/data_paths.hpp's plugin_directories(). Call before the first load.
-void set_surrogate_plugin_directories(std::vector<std::string> directories);
 
 // Loads the plugin once (thread-safe) and registers its searches; returns why it could not be
 // loaded, or an empty string.

@@ -330,6 +330,67 @@ private slots:
         QVERIFY(bad.err.contains("example.csv:2:10: expected a whole number"));
     }
 
+    // The CLI defines only the command its first argument names (main.cpp): each command listed
+    // by --help must still be reachable and answer its own --help.
+    void every_command_answers_its_help() {
+        const Run help = cli({"--help"});
+        QCOMPARE(help.exit_code, 0);
+        const QString text = QString::fromUtf8(help.out);
+        const QString listed = text.mid(text.indexOf("Subcommands:"));
+        const QRegularExpression name("^  ([a-z][a-z-]*) ", QRegularExpression::MultilineOption);
+        QStringList commands;
+        for (auto it = name.globalMatch(listed); it.hasNext();) commands << it.next().captured(1);
+        QVERIFY2(commands.size() >= 12, qPrintable(listed));
+        for (const QString& command : commands) {
+            const Run r = cli({command, "--help"});
+            QVERIFY2(r.exit_code == 0 && r.out.contains("Usage:") && r.out.contains(command.toUtf8()),
+                     qPrintable(command + ": " + r.out + r.err));
+        }
+        const Run version = cli({"--version"});
+        QCOMPARE(version.exit_code, 0);
+        QVERIFY(version.out.startsWith("mapscape-cli "));
+    }
+
+    // Every call of the CLI pays for the libraries it loads (scripts call it per layer or per
+    // candidate): MPI, pagmo (with TBB and Boost), libtorch, ONNX, Python and Qt belong to
+    // plugins or other programs, loaded only by the commands that use them.
+    void a_call_loads_only_the_libraries_it_uses() {
+        QProcessEnvironment trace;
+        trace.insert("LD_DEBUG", "files");  // the dynamic loader names each library it opens
+        const QStringList heavy = {"libmpi", "libopen-", "libpagmo", "libtbb", "libboost", "libtorch", "libc10",
+                                   "libonnx", "libprotobuf", "libpython", "libQt6"};
+        const auto loaded_heavy = [&heavy](const Run& r) {
+            QStringList found;
+            for (const QString& lib : heavy)
+                if (r.err.contains(("file=" + lib).toUtf8())) found << lib;
+            return found.join(' ');
+        };
+        const QString example = data("maestro_reference/mappings/example.m");
+        const QString hw = data("maestro_reference/hw/accelerator_1.m");
+        for (const QStringList& args : {QStringList{"--version"}, QStringList{"--help"}, QStringList{"eval", example, "--hw", hw},
+                                        QStringList{"search", "--model", "resnet18", "--layer", "2", "--budget", "200", "--quiet"}}) {
+            const Run r = cli(args, MAPSCAPE_CLI_PATH, trace);
+            QCOMPARE(r.exit_code, 0);
+            QVERIFY2(loaded_heavy(r).isEmpty(), qPrintable(args.join(' ') + " loads " + loaded_heavy(r)));
+        }
+        // A pagmo baseline opens the pagmo plugin, and gives what it gave linked in.
+        const Run de = cli({"search", "--model", "resnet18", "--layer", "5", "--algo", "de", "--budget", "2000", "--seed", "3", "--quiet"},
+                           MAPSCAPE_CLI_PATH, trace);
+        QCOMPARE(de.exit_code, 0);
+        QVERIFY(de.err.contains("mapscape-pagmo.so"));
+        QVERIFY(de.out.contains("TOTAL"));
+        // Without the plugin beside it, the CLI says what is missing instead of crashing.
+        QTemporaryDir alone;
+        const QString copy = alone.filePath("mapscape-cli");
+        QVERIFY(QFile::copy(MAPSCAPE_CLI_PATH, copy));
+        QProcessEnvironment env;
+        env.insert("MAPSCAPE_DATA_DIR", QFileInfo(MAPSCAPE_CLI_PATH).absolutePath() + "/share/mapscape");
+        const Run missing = cli({"search", "--model", "resnet18", "--layer", "5", "--algo", "de", "--budget", "400", "--quiet"}, copy, env);
+        QCOMPARE(missing.exit_code, 2);
+        QVERIFY2(missing.err.contains("mapscape-pagmo.so") && missing.err.contains("MAPSCAPE_PLUGIN_DIR"), missing.err.constData());
+        QCOMPARE(cli({"eval", example, "--hw", hw}, copy, env).exit_code, 0);
+    }
+
 #ifdef MAPSCAPE_CLI_HAS_TORCH_PLUGIN
     // libtorch takes ~0.4 s to start, and scripts call the CLI per layer: only the surrogate's and
     // the RL baselines' searches and commands may load it (from the plugin), and those must work.

@@ -37,6 +37,12 @@ examples="$root/usr/share/mapscape/examples"
 out=$(run "$cli" eval "$examples/resnet18_kcp_ws.m" --hw "$examples/edge_accelerator.m" --json)
 echo "$out" | grep -q '"runtime_cycles"' || { echo "FAIL: eval of the bundled example"; exit 1; }
 run "$cli" search --model resnet18 --layer 2 --budget 300 --quiet | grep -q TOTAL || { echo "FAIL: search with a bundled model"; exit 1; }
+# pagmo's baselines and MPI come from plugins the CLI finds relative to itself.
+for plugin in mapscape-pagmo.so mapscape-mpi.so; do
+  [ -n "$(find "$root" -name $plugin)" ] || { echo "FAIL: the package lacks $plugin"; exit 1; }
+done
+run "$cli" search --model resnet18 --layer 5 --algo de --budget 2000 --quiet | grep -q TOTAL ||
+  { echo "FAIL: the installed CLI does not load its pagmo plugin"; exit 1; }
 # The surrogate's and the RL baselines' searches come from a plugin the CLI finds relative to itself.
 if [ -n "$(find "$root" -name mapscape-torch.so)" ]; then
   run "$cli" search --model resnet18 --layer 2 --algo mindmappings --budget 100 --quiet | grep -q TOTAL ||
