@@ -150,10 +150,11 @@ py::array_t<double> model_trace_array(const ModelSearchOutcome& outcome, const s
     return trace_array(model_trace(traces, layers));
 }
 
-PySearchResult run_model_search(const py::object& model, const py::object& accelerator, const std::string& algo, const py::object& layers,
-                                const std::string& system, const std::optional<std::string>& levels, const std::string& objective,
-                                std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is, int threads,
-                                std::uint64_t seed, bool two_stage, int population, int generations, const py::object& progress) {
+// The search setup from the keyword arguments `search` and `compare` share (the CLI's
+// search_setup options: --layer, --system, --levels, --objective, --budget, --time-limit, ...).
+SearchSetup search_setup_from_arguments(const py::object& model, const py::object& accelerator, const py::object& layers,
+                                        const std::string& system, const std::optional<std::string>& levels, const std::string& objective,
+                                        std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is, int threads) {
     SearchSetupOptions o;
     o.layers = layer_selection_argument(layers);
     o.system = system;
@@ -165,7 +166,14 @@ PySearchResult run_model_search(const py::object& model, const py::object& accel
     o.threads = threads;
     o.maestro_as_is = maestro_as_is;
     auto [acc, platform] = platform_argument(accelerator);
-    const SearchSetup setup = make_search_setup(model_argument(model), std::move(acc), std::move(platform), o);
+    return make_search_setup(model_argument(model), std::move(acc), std::move(platform), o);
+}
+
+PySearchResult run_model_search(const py::object& model, const py::object& accelerator, const std::string& algo, const py::object& layers,
+                                const std::string& system, const std::optional<std::string>& levels, const std::string& objective,
+                                std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is, int threads,
+                                std::uint64_t seed, bool two_stage, int population, int generations, const py::object& progress) {
+    const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit, max_latency, maestro_as_is, threads);
     const Algorithm algorithm = search_algorithm(algo, population, generations);
     PySearchResult r;
     r.request = make_search_request(setup, algorithm, seed);
@@ -295,18 +303,7 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
         [](const py::object& model, const py::object& accelerator, const py::object& algos, const py::object& seeds, const py::object& layers,
            const std::string& system, const std::optional<std::string>& levels, const std::string& objective, std::int64_t budget,
            double time_limit, std::int64_t max_latency, bool maestro_as_is, int threads, const py::object& progress) {
-            SearchSetupOptions o;
-            o.layers = layer_selection_argument(layers);
-            o.system = system;
-            o.levels = levels.value_or("");
-            o.objective = objective;
-            o.budget = budget;
-            o.seconds = time_limit;
-            o.max_latency = max_latency;
-            o.threads = threads;
-            o.maestro_as_is = maestro_as_is;
-            auto [acc, platform] = platform_argument(accelerator);
-            const SearchSetup setup = make_search_setup(model_argument(model), std::move(acc), std::move(platform), o);
+            const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit, max_latency, maestro_as_is, threads);
             const std::vector<Algorithm> algorithms = parse_algorithm_list(list_argument(algos, "algos"));
             const std::vector<std::uint64_t> seed_list = seed_list_argument(seeds);
             const auto runs = static_cast<std::int64_t>(algorithms.size() * seed_list.size());
