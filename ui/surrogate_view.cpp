@@ -166,7 +166,7 @@ bool SurrogateView::open_surrogate() {
         }
     }
     if (!state_->api) {
-        model_label_->setText(tr("No surrogate: %1").arg(state_->error));
+        model_label_->setText(tr("No surrogate: the libtorch plugin or the shipped model could not be read (the reason is below)."));
         return false;
     }
     const SurrogateSummary& s = state_->summary;
