@@ -6,6 +6,7 @@
 // libtorch): the plugin opens when the view is first shown, not before; and when it cannot be
 // found (CTest's test_surrogate_view_without_plugin), the view and the Search dock say why.
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -30,6 +31,11 @@ using namespace mapscape::ui;
 class SurrogateViewTest : public QObject {
     Q_OBJECT
 
+    // Whether libtorch is mapped into this process (the suite links what the app links).
+    static bool libtorch_mapped() {
+        QFile maps("/proc/self/maps");
+        return maps.open(QIODevice::ReadOnly) && maps.readAll().contains("libtorch");
+    }
     static bool without_plugin() { return !qEnvironmentVariableIsEmpty("MAPSCAPE_TEST_WITHOUT_TORCH_PLUGIN"); }
 
 private slots:
@@ -43,6 +49,7 @@ private slots:
         QVERIFY(view);
         // The window is up, the surrogate tab not shown yet: libtorch is not loaded.
         QVERIFY(!surrogate_plugin_loaded());
+        QVERIFY(!libtorch_mapped());
         StudyDocument* doc = w.document();
         doc->select_layer(1);
         SearchProblem problem;
@@ -55,6 +62,7 @@ private slots:
         w.tabs()->setCurrentWidget(view);
         QTRY_VERIFY(view->suggestions()->rowCount() > 0);
         QVERIFY(surrogate_plugin_loaded());
+        QVERIFY(libtorch_mapped());
         QVERIFY(view->heldout_points() > 300);
         // Every held-out mapping is a point; the diagonal of exact predictions spans them.
         ChartView* chart = view->heldout_chart();
@@ -119,6 +127,7 @@ private slots:
             QVERIFY(QString::fromStdString(e.diagnostic().to_string()).contains(kSurrogatePluginFile));
         }
         QVERIFY(!surrogate_plugin_loaded());
+        QVERIFY(!libtorch_mapped());
     }
 };
 
