@@ -197,9 +197,7 @@ int run_compare(const SurrogateOptions& o) {
     r.seed = o.seed;
     r.threads = std::max(1, o.threads);
     std::fprintf(stderr, "Table 1 layers on %s, %d runs per layer and method, %lld queries (iso-iteration), %d threads\n",
-                 (o.model_path.empty() ? shipped_surrogate() : std::make_shared<const Surrogate>(Surrogate::load(o.model_path)))
-                     ->accelerator()
-                     .name.c_str(),
+                 accelerator_of(*(o.model_path.empty() ? shipped_surrogate() : load_surrogate(o.model_path))).name.c_str(),
                  r.runs,
                  static_cast<long long>(r.budget), r.threads);
     const nlohmann::ordered_json j = run_surrogate_comparison(r, [](const std::string& line) { std::fprintf(stderr, "  %s\n", line.c_str()); });

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "rl/mlp.hpp"
 #include "rl/optimizers.hpp"
 #include "rl/reward_normaliser.hpp"
 #include "rl/torch_setup.hpp"

@@ -22,7 +22,7 @@
 #include <stop_token>
 #include <vector>
 
-#include "rl/mlp.hpp"
+#include "rl/rng.hpp"
 #include "rl/schedule_environment.hpp"
 #include "schedule/schedule_search.hpp"
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "cost/bounds.hpp"
+#include "rl/ddpg.hpp"
 #include "util/seed_mixing.hpp"
 #include "workload/layer.hpp"
 

@@ -16,7 +16,7 @@
 #include <stop_token>
 #include <string>
 
-#include "rl/ddpg.hpp"
+#include "rl/ddpg_options.hpp"
 #include "rl/mapping_environment.hpp"
 #include "search/driver.hpp"
 

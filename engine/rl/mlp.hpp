@@ -11,9 +11,9 @@
 
 #include <torch/torch.h>
 
-namespace mapscape::rl {
+#include "rl/rng.hpp"
 
-using Rng = std::mt19937_64;
+namespace mapscape::rl {
 
 enum class Activation { Tanh, Relu };
 

@@ -20,9 +20,10 @@
 #include <stop_token>
 
 #include "search/driver.hpp"
-#include "surrogate/surrogate_model.hpp"
 
 namespace mapscape {
+
+class Surrogate;  // surrogate/surrogate_model.hpp: kept out, since it parses all of libtorch (~14 s per file)
 
 struct MindMappingsOptions {
     int chains = 32;

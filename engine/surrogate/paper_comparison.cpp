@@ -12,6 +12,7 @@
 #include "search/vector_objective.hpp"
 #include "surrogate/dataset.hpp"
 #include "surrogate/gradient_search.hpp"
+#include "surrogate/registration.hpp"
 #include "surrogate/surrogate_guide.hpp"
 #include "util/diagnostic.hpp"
 #include "util/seed_mixing.hpp"
@@ -61,7 +62,7 @@ std::vector<ComparisonRow> compare_with_paper(const std::shared_ptr<const Surrog
         if (m != "mindmappings" && m != "gamma" && m != "gamma-guided" && !parse_baseline(m) && !parse_algorithm(m))
             throw InputError({"--methods", 0, 0}, "unknown method \"" + m + "\" (mindmappings, sa, stdga, gamma, gamma-guided, ddpg, random, ...)");
     if (o.runs < 1 || o.budget < 1) throw InputError({"--runs", 0, 0}, "need at least one run and one query");
-    const Accelerator& acc = surrogate->accelerator();
+    const Accelerator& acc = accelerator_of(*surrogate);
     std::vector<ComparisonRow> rows;
     std::vector<double> iso_time(o.layers.size(), o.iso_time_seconds);
     for (const char* comparison : {"iso-iteration", "iso-time"}) {

@@ -6,13 +6,17 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <stop_token>
 #include <string>
 #include <vector>
 
-#include "surrogate/surrogate_model.hpp"
+#include "workload/layer.hpp"
+
 
 namespace mapscape {
+
+class Surrogate;  // surrogate/surrogate_model.hpp: kept out, since it parses all of libtorch (~14 s per file)
 
 // Table 1's CNN layers (N, C, K, R = S, output rows = columns): ResNet Conv_3 16,128,128,3,28;
 // ResNet Conv_4 16,256,256,3,14; Inception Conv_2 32,192,192,3,56; VGG Conv_2 16,64,128,3,112;

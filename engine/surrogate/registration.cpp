@@ -12,6 +12,12 @@ namespace mapscape {
 
 std::string shipped_surrogate_path() { return models_directory() + "/mindmappings_surrogate.bin"; }
 
+std::shared_ptr<const Surrogate> load_surrogate(const std::string& path) {
+    return std::make_shared<const Surrogate>(Surrogate::load(path));
+}
+
+const Accelerator& accelerator_of(const Surrogate& surrogate) { return surrogate.accelerator(); }
+
 std::shared_ptr<const Surrogate> shipped_surrogate() {
     static std::mutex mutex;
     static std::shared_ptr<const Surrogate> loaded;

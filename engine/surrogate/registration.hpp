@@ -10,6 +10,7 @@
 
 namespace mapscape {
 
+struct Accelerator;  // arch/accelerator.hpp
 class Surrogate;  // surrogate_model.hpp (kept out: it brings libtorch, whose headers Qt's macros break)
 
 // Idempotent and thread-safe.
@@ -19,5 +20,9 @@ void register_surrogate_algorithms();
 std::string shipped_surrogate_path();
 // Loaded once and shared; throws InputError when missing or damaged.
 std::shared_ptr<const Surrogate> shipped_surrogate();
+// The surrogate in `path` (Surrogate::load), for callers that do not parse libtorch's headers.
+std::shared_ptr<const Surrogate> load_surrogate(const std::string& path);
+// The accelerator `surrogate` was trained for (Surrogate::accelerator), likewise.
+const Accelerator& accelerator_of(const Surrogate& surrogate);
 
 }  // namespace mapscape

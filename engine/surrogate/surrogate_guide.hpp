@@ -7,9 +7,10 @@
 #include <memory>
 
 #include "search/genome_guide.hpp"
-#include "surrogate/surrogate_model.hpp"
 
 namespace mapscape {
+
+class Surrogate;  // surrogate/surrogate_model.hpp: kept out, since it parses all of libtorch (~14 s per file)
 
 class SurrogateGuide : public GenomeGuide {
 public:

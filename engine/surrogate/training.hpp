@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "surrogate/dataset.hpp"
-#include "surrogate/surrogate_model.hpp"
 
 namespace mapscape {
+
+struct SurrogateNormalisation;  // surrogate/surrogate_model.hpp
+class Surrogate;  // surrogate/surrogate_model.hpp: kept out, since it parses all of libtorch (~14 s per file)
 
 struct TrainingOptions {
     std::vector<int> hidden = {128, 128, 128};

@@ -3,7 +3,7 @@
 // valid mappings, the gradient search and the guided GAMMA are reproducible for a seed and
 // registered as algorithms, and the CLI refuses bad input with exit code 2.
 // libtorch first: Qt's "slots" macro would break its headers.
-#include "surrogate/gradient_search.hpp"
+#include "surrogate/surrogate_model.hpp"
 
 #include <QProcess>
 #include <QTemporaryDir>
