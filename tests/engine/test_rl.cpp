@@ -6,7 +6,9 @@
 // libtorch first: Qt's "slots" macro would break its headers.
 #include "rl/actor_critic.hpp"
 #include "rl/ddpg_search.hpp"
+#ifndef Q_MOC_RUN  // moc needs none of libtorch: without this it scans all its headers
 #include "rl/optimizers.hpp"
+#endif
 #include "rl/reward_normaliser.hpp"
 
 #include <QtTest>

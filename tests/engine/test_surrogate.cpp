@@ -3,7 +3,9 @@
 // valid mappings, the gradient search and the guided GAMMA are reproducible for a seed and
 // registered as algorithms, and the CLI refuses bad input with exit code 2.
 // libtorch first: Qt's "slots" macro would break its headers.
+#ifndef Q_MOC_RUN  // moc needs none of libtorch: without this it scans all its headers
 #include "surrogate/surrogate_model.hpp"
+#endif
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -19,8 +21,12 @@
 #include "surrogate/gradient_search.hpp"
 #include "surrogate/paper_comparison.hpp"
 #include "surrogate/registration.hpp"
+#ifndef Q_MOC_RUN
 #include "surrogate/surrogate_accuracy.hpp"
+#endif
+#ifndef Q_MOC_RUN
 #include "surrogate/surrogate_gradient.hpp"
+#endif
 #include "surrogate/surrogate_guide.hpp"
 #include "surrogate/training.hpp"
 #include "cli_runner.hpp"
