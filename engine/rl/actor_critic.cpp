@@ -96,7 +96,7 @@ struct ScheduleAgent::State {
     const JobTable* table;
     ScheduleObjective objective;
     ActorCriticOptions o;
-    double shared_scale = 1;
+    double shared_scale = 1, bandwidth_scale = 0;
     Rng rng;
     std::vector<ScheduleEnvironment> envs;
     int window, cores, state_size, action_logits;
@@ -131,7 +131,8 @@ struct ScheduleAgent::State {
     State(const JobTable& t, ScheduleObjective obj, const ActorCriticOptions& options, std::uint64_t seed)
         : table(&t), objective(obj), o(resolved(options)), rng(mix_seed(seed, 0x5c4ed)) {
         shared_scale = o.state_scale == StateScale::Shared ? makespan_lower_bound(t, std::numeric_limits<double>::infinity()) : 1;
-        for (int e = 0; e < o.environments; ++e) envs.emplace_back(t, obj, o.window, o.state_scale, shared_scale);
+        bandwidth_scale = o.bandwidth_in_state ? o.system_bytes_per_cycle : 0;
+        for (int e = 0; e < o.environments; ++e) envs.emplace_back(t, obj, o.window, o.state_scale, shared_scale, bandwidth_scale);
         window = envs.front().window();
         cores = envs.front().cores();
         state_size = envs.front().state_size();
@@ -475,7 +476,7 @@ void ScheduleAgent::train(ScheduleEvaluator& evaluator, const TrainingLog& log, 
 
 Assignment ScheduleAgent::rollout(bool greedy, Rng& rng) {
     use_one_deterministic_thread();
-    ScheduleEnvironment env(*s_->table, s_->objective, s_->o.window, s_->o.state_scale, s_->shared_scale);
+    ScheduleEnvironment env(*s_->table, s_->objective, s_->o.window, s_->o.state_scale, s_->shared_scale, s_->bandwidth_scale);
     std::vector<float> state(static_cast<std::size_t>(env.state_size()));
     std::vector<std::uint8_t> mask(static_cast<std::size_t>(env.cores()));
     MlpPass pass(s_->policy);
@@ -494,7 +495,9 @@ ScheduleResult run_actor_critic_schedule(const ScheduleProblem& problem, const A
                                          std::stop_token stop, const TrainingLog& log, int log_every) {
     ScheduleEvaluator evaluator(problem, sink, std::move(stop));
     if (problem.table && problem.table->jobs() > 0) {
-        ScheduleAgent agent(*problem.table, problem.objective, options, problem.seed);
+        ActorCriticOptions with_problem = options;
+        if (with_problem.system_bytes_per_cycle <= 0) with_problem.system_bytes_per_cycle = problem.system_bytes_per_cycle;
+        ScheduleAgent agent(*problem.table, problem.objective, with_problem, problem.seed);
         agent.train(evaluator, log, log_every);
     }
     return evaluator.finish();

@@ -224,6 +224,21 @@ private slots:
         QCOMPARE(s[0], 1.0f);   // job 0 on core 0: 10 / 10
         QCOMPARE(s[7], 0.5f);   // job 4 (slot 3 of the window 0, 2, 3, 4, 5) on core 1: 5 / 10
         QCOMPARE(s[11], 6.0f);  // core 1's load: 60 / 10
+
+        // The bandwidth part (an option for investigations): asks and use over the system's.
+        std::vector<double> asks(14);
+        for (std::size_t i = 0; i < asks.size(); ++i) asks[i] = static_cast<double>(i + 1);  // job j on core c asks 2j + c + 1
+        const JobTable b = JobTable::from_numbers(7, 2, latency, asks, std::vector<double>(14, 1.0), std::vector<std::int64_t>(7, 1));
+        rl::ScheduleEnvironment with_bandwidth(b, ScheduleObjective::Makespan, 5, rl::StateScale::ZScore, 1.0, 4.0);
+        QCOMPARE(with_bandwidth.state_size(), 24);
+        std::vector<float> w(24);
+        with_bandwidth.step(1, 1);  // job 1 (asks 4 on core 1) to core 1 for 60 cycles
+        with_bandwidth.step(0, 1);  // job 0 (asks 2 on core 1) to core 1 for 20 cycles
+        with_bandwidth.observe(w.data());
+        QCOMPARE(w[12], 5.0f / 4);  // slot 0 holds job 2: asks 5 on core 0, over 4
+        QCOMPARE(w[13], 6.0f / 4);
+        QCOMPARE(w[22], 0.0f);                           // core 0 has run nothing
+        QCOMPARE(w[23], (4.0f * 60 + 2 * 20) / 80 / 4);  // core 1: its bytes over its time, over 4
     }
 
     void a2c_learns_to_beat_a_random_policy() {
