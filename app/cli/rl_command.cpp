@@ -153,7 +153,9 @@ int run_rl_schedule(const RlOptions& o) {
     const double cpu_start = cpu_seconds();
     const ScheduleProblem problem = schedule_problem(g, budget, o.seed);
     ScheduleEvaluator evaluator(problem);
-    rl::ScheduleAgent agent(g.table, problem.objective, a, problem.seed);
+    rl::ActorCriticOptions with_bandwidth = a;
+    with_bandwidth.system_bytes_per_cycle = problem.system_bytes_per_cycle;
+    rl::ScheduleAgent agent(g.table, problem.objective, with_bandwidth, problem.seed);
     agent.train(evaluator, log, every);
     const ScheduleResult r = evaluator.finish();
     const double cpu = cpu_seconds() - cpu_start;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 #include "rl/mlp_pass.hpp"
 #include "rl/optimizers.hpp"
@@ -131,6 +132,8 @@ struct ScheduleAgent::State {
     State(const JobTable& t, ScheduleObjective obj, const ActorCriticOptions& options, std::uint64_t seed)
         : table(&t), objective(obj), o(resolved(options)), rng(mix_seed(seed, 0x5c4ed)) {
         shared_scale = o.state_scale == StateScale::Shared ? makespan_lower_bound(t, std::numeric_limits<double>::infinity()) : 1;
+        if (o.bandwidth_in_state && !(o.system_bytes_per_cycle > 0))
+            throw std::invalid_argument("ScheduleAgent: the bandwidth state needs the system bandwidth (system_bytes_per_cycle)");
         bandwidth_scale = o.bandwidth_in_state ? o.system_bytes_per_cycle : 0;
         for (int e = 0; e < o.environments; ++e) envs.emplace_back(t, obj, o.window, o.state_scale, shared_scale, bandwidth_scale);
         window = envs.front().window();
