@@ -8,7 +8,7 @@ Prints, per command, the mean and median CPU time and the median and minimum wal
 a MAESTRO binary is given, the ratio of the one-layer `eval` CPU time to MAESTRO's on the same
 file, the same hardware file and the same machine, measured in this one run. Lists the shared
 libraries that `mapscape-cli --version` loads (glibc's LD_DEBUG=files), so that a library loaded
-by every call shows up here.
+by every call shows up here (and, with --gui, how many `mapscape --version` loads, libtorch's named).
 
 Nothing is fetched or built: pass the programs' paths. Build MAESTRO beside the project (its
 SConstruct), not inside it.
@@ -144,6 +144,10 @@ def main():
         print("eval-1 / %s CPU time: %.2f (means over %d runs each)" % (name, means["eval-1"] / means[name], args.runs))
     libraries = loaded_libraries([cli, "--version"], env)
     print("mapscape-cli --version loads %d shared libraries: %s" % (len(libraries), " ".join(os.path.basename(l) for l in libraries)))
+    if args.gui:
+        gui_libraries = loaded_libraries([os.path.abspath(args.gui), "--version"], env)
+        torch = [os.path.basename(l) for l in gui_libraries if "torch" in os.path.basename(l).lower()]
+        print("mapscape --version loads %d shared libraries; libtorch's: %s" % (len(gui_libraries), " ".join(torch) if torch else "none"))
     for name in os.listdir(scratch):
         os.remove(os.path.join(scratch, name))
     os.rmdir(scratch)

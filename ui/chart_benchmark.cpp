@@ -24,7 +24,7 @@
 #include "scatter_chart.hpp"
 #include "schedule_view.hpp"
 #include "sweep/synthetic_results.hpp"
-#ifdef MAPSCAPE_HAS_SURROGATE
+#ifdef MAPSCAPE_TORCH_PLUGIN
 #include "surrogate_view.hpp"
 #endif
 
@@ -308,7 +308,7 @@ QString run_chart_benchmark(MainWindow& w, const ChartBenchOptions& o, QJsonObje
                          w.codesign()->method()->setCurrentText("digamma");
                      }});
 
-#ifdef MAPSCAPE_HAS_SURROGATE
+#ifdef MAPSCAPE_TORCH_PLUGIN
     // The surrogate's held-out chart: predicted against true EDP (each over its minimum).
     auto heldout = [&w] { return w.findChild<SurrogateView*>()->heldout_chart(); };
     auto heldout_points = [g](int count) {

@@ -51,12 +51,9 @@
 #include "util/json_text.hpp"
 
 #include "codesign_view.hpp"
-#ifdef MAPSCAPE_HAS_SURROGATE
-#include "surrogate/registration.hpp"
+#ifdef MAPSCAPE_TORCH_PLUGIN
+#include "plugin/surrogate_plugin.hpp"
 #include "surrogate_view.hpp"
-#endif
-#ifdef MAPSCAPE_HAS_RL
-#include "rl/registration.hpp"
 #endif
 
 // The resources live in the static UI library, so they are registered explicitly (outside any
@@ -81,8 +78,10 @@ QDockWidget* dock(QMainWindow* w, const QString& title, const QString& name, QWi
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     init_mapscape_resources();
-#ifdef MAPSCAPE_HAS_RL
-    rl::register_rl_algorithms();  // A2C, PPO2, DDPG: before the schedule view and search panel list the algorithms
+#ifdef MAPSCAPE_TORCH_PLUGIN
+    // Mind Mappings, gamma-guided, DDPG, A2C and PPO2, before the search panel and the schedule
+    // view list the algorithms: placeholders that open the libtorch plugin when first checked or run.
+    register_deferred_surrogate_algorithms();
 #endif
     doc_ = new StudyDocument(this);
     doc_->reset(new_study("resnet18", "edge"), {});
@@ -111,9 +110,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(schedule_, tr("Multi-core schedule"));
     codesign_ = new CodesignView(doc_);
     tabs_->addTab(codesign_, tr("Co-design"));
-#ifdef MAPSCAPE_HAS_SURROGATE
-    register_surrogate_algorithms();  // before the search panel lists the algorithms
-    tabs_->addTab(new SurrogateView(doc_), tr("Surrogate"));
+#ifdef MAPSCAPE_TORCH_PLUGIN
+    tabs_->addTab(new SurrogateView(doc_), tr("Surrogate"));  // opens the plugin when first shown
 #endif
     results_ = new ResultsView(doc_);
     tabs_->addTab(results_, tr("Sweep results"));

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <mutex>
 
+#include "plugin/surrogate_plugin.hpp"
 #include "util/diagnostic.hpp"
 #include "util/seed_mixing.hpp"
 
@@ -73,6 +74,10 @@ ScheduleController::ScheduleController(QObject* parent) : QObject(parent) {}
 int ScheduleController::start(const ScheduleSettings& s) {
     const auto algorithm = parse_schedule_algorithm(s.algorithm);
     if (!algorithm) throw InputError({s.algorithm, 0, 0}, "unknown scheduling algorithm \"" + s.algorithm + "\"");
+    // A2C and PPO2 are the libtorch plugin's: open it here (once, about half a second), so that a
+    // missing plugin is reported rather than run as an empty schedule.
+    if (is_surrogate_plugin_algorithm(s.algorithm))
+        if (const std::string why = load_surrogate_plugin(); !why.empty()) throw InputError({s.algorithm, 0, 0}, why);
     const int id = next_id_++;
     const Platform platform = load_platform_setting(s.setting);
     const auto groups = split_groups(build_jobs(load_task_mix(s.mix)), 100);

@@ -22,7 +22,7 @@
 #include "pe_array_widget.hpp"
 #include "results_view.hpp"
 #include "results_table_model.hpp"
-#ifdef MAPSCAPE_HAS_SURROGATE
+#ifdef MAPSCAPE_TORCH_PLUGIN
 #include "surrogate/mapping_vector.hpp"
 #include "surrogate_view.hpp"
 #endif
@@ -92,7 +92,7 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
         w.codesign()->method()->setCurrentText(QStringLiteral("digamma"));
         return true;
     });
-#ifdef MAPSCAPE_HAS_SURROGATE
+#ifdef MAPSCAPE_TORCH_PLUGIN
     steps->push_back([&w] {  // a two-level mapping of the kind the surrogate reads, then its view
         w.document()->select_layer(1);
         SearchProblem problem;

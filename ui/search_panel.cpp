@@ -15,6 +15,7 @@
 
 #include "cost/bounds.hpp"
 #include "cost_readout.hpp"
+#include "plugin/surrogate_plugin.hpp"
 #include "search/algorithm.hpp"
 #include "study_document.hpp"
 
@@ -144,6 +145,13 @@ int SearchPanel::run() {
     store_settings();
     if (!parse_objective(objective_->text().trimmed().toStdString())) return 0;
     const SearchSettings s = doc_->study().search;
+    // Mind Mappings, gamma-guided and DDPG are the libtorch plugin's: open it here (once, about
+    // half a second), so that a missing plugin is reported rather than run as an empty search.
+    if (is_surrogate_plugin_algorithm(s.algorithm))
+        if (const std::string why = load_surrogate_plugin(); !why.empty()) {
+            progress_label_->setText(tr("%1 cannot run: %2").arg(QString::fromStdString(s.algorithm), QString::fromStdString(why)));
+            return 0;
+        }
     std::vector<int> layers;
     if (s.all_layers)
         for (int i = 0; i < static_cast<int>(doc_->study().model.layers.size()); ++i) layers.push_back(i);

@@ -1,13 +1,14 @@
-// libtorch's headers first: Qt's "slots" and "signals" macros would break them.
+// The surrogate view (surrogate_view.hpp). The surrogate itself (libtorch) lives in the libtorch
+// plugin, which the view opens when first shown and asks through its table
+// (plugin/surrogate_plugin_api.hpp): the app links no libtorch and compiles no libtorch header.
+#include "surrogate_view.hpp"
+
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
+#include "plugin/surrogate_plugin.hpp"
 #include "search/gamma.hpp"
-#include "surrogate/registration.hpp"
-#include "surrogate/surrogate_accuracy.hpp"
-#include "surrogate/surrogate_gradient.hpp"
+#include "surrogate/mapping_vector.hpp"
 #include "util/diagnostic.hpp"
-
-#include "surrogate_view.hpp"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -92,7 +93,9 @@ std::vector<Candidate> one_change_away(const Genome& g, const SurrogateSpace& sp
 }  // namespace
 
 struct SurrogateView::State {
-    std::shared_ptr<const Surrogate> surrogate;
+    bool opened = false;                     // the plugin and the model were asked for (once)
+    const SurrogatePluginApi* api = nullptr; // the plugin's table, once the model is read
+    SurrogateSummary summary;
     QString error;
     int heldout_points = 0;
     bool chart_built = false;
@@ -101,11 +104,6 @@ struct SurrogateView::State {
 };
 
 SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc), state_(std::make_unique<State>()) {
-    try {
-        state_->surrogate = shipped_surrogate();
-    } catch (const InputError& e) {
-        state_->error = QString::fromStdString(e.diagnostic().to_string());
-    }
     auto* layout = new QVBoxLayout(this);
     model_label_ = new QLabel;
     model_label_->setWordWrap(true);
@@ -149,18 +147,37 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     connect(doc_, &StudyDocument::selected_layer_changed, this, later);
     connect(doc_, &StudyDocument::accelerator_changed, this, later);
     connect(doc_, &StudyDocument::study_replaced, this, later);
-    if (state_->surrogate) {
-        const auto& info = state_->surrogate->info();
-        model_label_->setText(tr("Surrogate trained for the %1 accelerator: MLP %2 hidden layers, %3 parameters; on unseen layer "
-                                 "shapes the rank correlation of predicted and true EDP is %4 (%5 within one shape).")
-                                  .arg(QString::fromStdString(state_->surrogate->accelerator().name))
-                                  .arg(state_->surrogate->hidden().size())
-                                  .arg(state_->surrogate->parameter_count())
-                                  .arg(info.value("heldout", nlohmann::ordered_json::object()).value("spearman_edp", 0.0), 0, 'f', 3)
-                                  .arg(info.value("heldout", nlohmann::ordered_json::object()).value("spearman_edp_within_shape", 0.0), 0, 'f', 3));
+    model_label_->setText(tr("The surrogate is read when this tab is first shown (its library, libtorch, takes about half a second to load)."));
+}
+
+bool SurrogateView::open_surrogate() {
+    if (state_->opened) return state_->api != nullptr;
+    state_->opened = true;
+    if (const std::string why = load_surrogate_plugin(); !why.empty()) {
+        state_->error = QString::fromStdString(why);
+    } else if (const SurrogatePluginApi* api = surrogate_plugin_api(); !api) {
+        state_->error = tr("the libtorch plugin (%1) is not the version this program was built with").arg(kSurrogatePluginFile);
     } else {
-        model_label_->setText(tr("No surrogate: %1").arg(state_->error));
+        try {
+            state_->summary = api->summary("");
+            state_->api = api;
+        } catch (const InputError& e) {
+            state_->error = QString::fromStdString(e.diagnostic().to_string());
+        }
     }
+    if (!state_->api) {
+        model_label_->setText(tr("No surrogate: the libtorch plugin or the shipped model could not be read (the reason is below)."));
+        return false;
+    }
+    const SurrogateSummary& s = state_->summary;
+    model_label_->setText(tr("Surrogate trained for the %1 accelerator: MLP %2 hidden layers, %3 parameters; on unseen layer "
+                             "shapes the rank correlation of predicted and true EDP is %4 (%5 within one shape).")
+                              .arg(QString::fromStdString(s.accelerator.name))
+                              .arg(s.hidden.size())
+                              .arg(s.parameters)
+                              .arg(s.heldout_spearman_edp, 0, 'f', 3)
+                              .arg(s.heldout_spearman_edp_within_shape, 0, 'f', 3));
+    return true;
 }
 
 SurrogateView::~SurrogateView() = default;
@@ -174,13 +191,14 @@ void SurrogateView::showEvent(QShowEvent* event) {
 
 void SurrogateView::build_heldout_chart() {
     state_->chart_built = true;
-    const Surrogate& s = *state_->surrogate;
-    DatasetOptions d;
-    d.shapes = 40;
-    d.mappings_per_shape = 12;
-    d.seed = 20260401;  // a fixed set of shapes, not the training set's
-    const Dataset heldout = generate_dataset(s.accelerator(), d);
-    const EdpPairs pairs = predict_edp(s, heldout);
+    constexpr std::int64_t kShapes = 40;
+    SurrogateHeldoutPoints pairs;
+    try {
+        pairs = state_->api->heldout_points("", kShapes, 12, 20260401);  // a fixed set of shapes, not the training set's
+    } catch (const InputError& e) {
+        chart_->set_title(tr("Unseen shapes: %1").arg(QString::fromStdString(e.diagnostic().to_string())));
+        return;
+    }
     std::vector<QPointF> points;
     double lo = 1e300, hi = 0;
     for (std::size_t i = 0; i < pairs.actual.size(); ++i) {
@@ -194,14 +212,14 @@ void SurrogateView::build_heldout_chart() {
     // diagonal runs corner to corner.
     if (lo < hi) chart_->set_data(chart_->add_line_layer(tr("exact"), QColor(60, 160, 60), 1.6), {{lo, lo}, {hi, hi}});
     chart_->fit_to_data();
-    chart_->set_title(tr("Unseen shapes: Spearman %1").arg(spearman(pairs.predicted, pairs.actual), 0, 'f', 3));
-    chart_->setToolTip(tr("%1 random mappings of %2 layer shapes the surrogate never saw").arg(pairs.actual.size()).arg(d.shapes));
+    chart_->set_title(tr("Unseen shapes: Spearman %1").arg(pairs.spearman, 0, 'f', 3));
+    chart_->setToolTip(tr("%1 random mappings of %2 layer shapes the surrogate never saw").arg(pairs.actual.size()).arg(kShapes));
 }
 
 void SurrogateView::refresh() {
     suggestions_->setRowCount(0);
     state_->shown.clear();
-    if (!state_->surrogate) {
+    if (!open_surrogate()) {
         status_->setText(tr("The surrogate could not be loaded: %1").arg(state_->error));
         return;
     }
@@ -217,9 +235,9 @@ void SurrogateView::refresh() {
     QString header = tr("What to try next for layer %1 (%2), objective %3")
                          .arg(layer_index + 1)
                          .arg(QString::fromStdString(problem.layer.name), QString::fromStdString(problem.objective.name()));
-    if (!(study.accelerator == state_->surrogate->accelerator()))
+    if (!(study.accelerator == state_->summary.accelerator))
         header += tr(". Note: the surrogate was trained for the %1 accelerator, not this one; its advice is a rough guide here")
-                      .arg(QString::fromStdString(state_->surrogate->accelerator().name));
+                      .arg(QString::fromStdString(state_->summary.accelerator.name));
     if (!space.covered) {
         status_->setText(header + tr(": the surrogate covers CONV and FC layers only."));
         return;
@@ -232,15 +250,21 @@ void SurrogateView::refresh() {
     }
     Genome current = *genome;
     repair(current, space.genome);
-    const SurrogateGradient gradient(*state_->surrogate, space, problem.objective);
-    std::vector<MappingVector> gradients;
-    const double base = gradient.predict({current}, &gradients).front();
     const std::vector<Candidate> candidates = one_change_away(current, space);
     std::vector<Genome> genomes;
     for (const Candidate& c : candidates) genomes.push_back(c.genome);
-    const std::vector<double> predicted = gradient.predict(genomes, nullptr);
+    SurrogatePredictions at_current, predicted;
+    try {
+        at_current = state_->api->predict("", problem, {current}, true);
+        predicted = state_->api->predict("", problem, genomes, false);
+    } catch (const InputError& e) {
+        status_->setText(header + ": " + QString::fromStdString(e.diagnostic().to_string()));
+        return;
+    }
+    const double base = at_current.cost.front();
+    const MappingVector& gradient = at_current.gradient.front();
     const MappingVector from = mapping_vector(current, space);
-    const auto& std_dev = state_->surrogate->normalisation().input_std;
+    const std::vector<float>& std_dev = state_->summary.mapping_feature_std;
     // What the cost model says (searches' validity rules: the compute bound too).
     const ComputeBound bound(problem.layer, problem.accelerator);
     auto actual = [&](const Genome& g) {
@@ -259,9 +283,9 @@ void SurrogateView::refresh() {
         const MappingVector to = mapping_vector(candidates[i].genome, space);
         double first_order = 0;
         for (int f = 0; f < kMappingFeatures; ++f)
-            first_order += gradients[0][static_cast<std::size_t>(f)] * (to[static_cast<std::size_t>(f)] - from[static_cast<std::size_t>(f)]) /
-                           std_dev[static_cast<std::size_t>(kProblemFeatures + f)];
-        rows.push_back({first_order, predicted[i] - base, 0, i});
+            first_order += gradient[static_cast<std::size_t>(f)] * (to[static_cast<std::size_t>(f)] - from[static_cast<std::size_t>(f)]) /
+                           std_dev[static_cast<std::size_t>(f)];
+        rows.push_back({first_order, predicted.cost[i] - base, 0, i});
     }
     // The gradient proposes (first-order, so a jump such as another spatial dimension can be far
     // off); the surrogate's own prediction of the changed mapping checks: changes it also

@@ -2,7 +2,8 @@
 // (predicted against true EDP over the algorithmic minimum, for layer shapes it never saw), and,
 // for the layer being edited, which single directive change the surrogate's gradient says helps
 // the objective most ("what to try next"), with what the cost model says of each; a suggestion
-// can be applied to the dataflow.
+// can be applied to the dataflow. The surrogate is the libtorch plugin's, opened when the view is
+// first shown; when it cannot be opened, the view says why.
 #pragma once
 
 #include <QWidget>
@@ -40,6 +41,9 @@ protected:
 
 private:
     struct State;
+    // Opens the libtorch plugin and reads the shipped surrogate, the first time; false (the reason
+    // in the model label) when either cannot be had.
+    bool open_surrogate();
     void build_heldout_chart();
 
     StudyDocument* doc_;

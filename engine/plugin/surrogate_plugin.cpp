@@ -115,9 +115,20 @@ void* surrogate_plugin_handle() { return plugin_state().loaded ? plugin_state().
 
 const SurrogatePluginApi* surrogate_plugin_api() { return plugin_state().loaded ? plugin_state().api : nullptr; }
 
+constexpr const char* kPluginSearches[] = {"mindmappings", "gamma-guided", "ddpg"};
+constexpr const char* kPluginSchedulers[] = {"a2c", "ppo2"};
+
 void register_deferred_surrogate_algorithms() {
-    for (const char* name : {"mindmappings", "gamma-guided", "ddpg"}) register_deferred_search(name);
-    for (const char* name : {"a2c", "ppo2"}) register_deferred_scheduler(name);
+    for (const char* name : kPluginSearches) register_deferred_search(name);
+    for (const char* name : kPluginSchedulers) register_deferred_scheduler(name);
+}
+
+bool is_surrogate_plugin_algorithm(std::string_view algorithm) {
+    for (const char* name : kPluginSearches)
+        if (algorithm == name) return true;
+    for (const char* name : kPluginSchedulers)
+        if (algorithm == name) return true;
+    return false;
 }
 
 }  // namespace mapscape

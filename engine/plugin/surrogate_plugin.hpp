@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "plugin/surrogate_plugin_api.hpp"
 
@@ -24,5 +25,8 @@ const SurrogatePluginApi* surrogate_plugin_api();
 // ("a2c", "ppo2") in the engine's registries; the first check or run of any loads the plugin,
 // which replaces them with the real ones.
 void register_deferred_surrogate_algorithms();
+// Whether `algorithm` (a mapping search's or a scheduler's name) is one of the plugin's, so that
+// a front end can open the plugin, and report why it cannot, before running it.
+bool is_surrogate_plugin_algorithm(std::string_view algorithm);
 
 }  // namespace mapscape

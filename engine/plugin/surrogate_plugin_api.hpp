@@ -1,7 +1,8 @@
 // What the libtorch plugin (mapscape-torch.so: the Mind Mappings surrogate, the RL baselines, libtorch)
-// offers the front ends that open it on first use: the CLI and the Python module. Plain C++
-// types only, no libtorch: the front ends include this header without linking libtorch. The
-// plugin and the front end are built together from one tree (same compiler, same engine).
+// offers the front ends that open it on first use: the CLI, the Python module and the desktop
+// app. Plain C++ types only (the engine's value types), no libtorch: the front ends include this
+// header without linking libtorch. The plugin and the front end are built together from one tree
+// (same compiler, same engine).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,11 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "arch/accelerator.hpp"
+#include "search/genome.hpp"
+#include "search/problem.hpp"
+#include "surrogate/mapping_vector.hpp"  // the mapping vector's layout (no libtorch)
 
 namespace mapscape {
 
@@ -55,19 +61,56 @@ struct SurrogateCompareRequest {
     int threads = 2;
 };
 
+// What the desktop app's surrogate view shows of a model (ui/surrogate_view.cpp).
+struct SurrogateSummary {
+    Accelerator accelerator;  // the one it was trained for
+    std::vector<int> hidden;
+    std::int64_t parameters = 0;
+    // From its training records: rank correlation of predicted and true EDP on unseen shapes.
+    double heldout_spearman_edp = 0;
+    double heldout_spearman_edp_within_shape = 0;
+    // The standard deviations that z-score the kMappingFeatures raw mapping features: a gradient
+    // with respect to the z-scored vector, divided by these, is one with respect to the raw one.
+    std::vector<float> mapping_feature_std;
+};
+
+// Predicted against true EDP (each over the layer's algorithmic minimum) on a data set of random
+// shapes and mappings labelled by the cost model.
+struct SurrogateHeldoutPoints {
+    std::vector<double> predicted, actual;
+    double spearman = 0;  // of predicted and actual
+};
+
+// The surrogate's predicted cost (ln objective over its algorithmic minimum, plus the penalty for
+// a predicted buffer overflow) of two-level genomes of one problem, and, when asked, its gradient
+// with respect to each genome's z-scored mapping vector.
+struct SurrogatePredictions {
+    std::vector<double> cost;
+    std::vector<MappingVector> gradient;  // empty unless asked for
+};
+
+// 2: the surrogate view's summary, held-out points and predictions.
+inline constexpr int kSurrogatePluginApiVersion = 2;
+
 // The plugin's table of functions (mapscape_surrogate_plugin_api()). Each returns the JSON the
 // CLI's command prints from (compare: the document of `surrogate compare --json`) and throws
 // InputError for bad input.
 struct SurrogatePluginApi {
-    int version = 1;
+    int version = kSurrogatePluginApiVersion;
     nlohmann::ordered_json (*train)(const SurrogateTrainRequest& request,
                                     const std::function<void(const SurrogateTrainingEvent&)>& progress, std::stop_token stop);
     nlohmann::ordered_json (*evaluate)(const SurrogateEvalRequest& request, std::stop_token stop);
     nlohmann::ordered_json (*compare)(const SurrogateCompareRequest& request, const std::function<void(const std::string&)>& progress,
                                       std::stop_token stop);
     nlohmann::ordered_json (*bench)(const std::string& model_path);
+    // For the desktop app's surrogate view (version 2). model_path empty: the shipped surrogate,
+    // loaded once. Throw InputError when the model is missing or damaged.
+    SurrogateSummary (*summary)(const std::string& model_path);
+    SurrogateHeldoutPoints (*heldout_points)(const std::string& model_path, std::int64_t shapes, std::int64_t mappings_per_shape,
+                                             std::uint64_t seed);
+    // `problem`'s layer, accelerator and objective; genomes in make_surrogate_space(problem)'s space.
+    SurrogatePredictions (*predict)(const std::string& model_path, const SearchProblem& problem, const std::vector<Genome>& genomes,
+                                    bool with_gradients);
 };
-
-inline constexpr int kSurrogatePluginApiVersion = 1;
 
 }  // namespace mapscape

@@ -9,6 +9,7 @@
 #include "surrogate/paper_comparison.hpp"
 #include "surrogate/registration.hpp"
 #include "surrogate/surrogate_accuracy.hpp"
+#include "surrogate/surrogate_queries.hpp"
 #include "surrogate/training.hpp"
 #include "util/diagnostic.hpp"
 
@@ -155,7 +156,8 @@ nlohmann::ordered_json run_surrogate_comparison(const SurrogateCompareRequest& r
 
 const SurrogatePluginApi& surrogate_runs_api() {
     static const SurrogatePluginApi api{kSurrogatePluginApiVersion, &run_surrogate_training, &run_surrogate_evaluation,
-                                        &run_surrogate_comparison, &run_surrogate_bench};
+                                        &run_surrogate_comparison,      &run_surrogate_bench,      &surrogate_summary,
+                                        &surrogate_heldout_points,      &surrogate_predictions};
     return api;
 }
 

@@ -406,7 +406,7 @@ private slots:
         QCOMPARE(v->timeline()->view_end(), end);
     }
 
-#ifdef MAPSCAPE_HAS_RL
+#ifdef MAPSCAPE_TORCH_PLUGIN
     // The RL baselines are listed like any other algorithm, and A2C schedules live as MAGMA does.
     void rl_baselines_are_listed_and_schedule_live() {
         auto w = open_window();

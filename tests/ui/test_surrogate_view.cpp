@@ -2,8 +2,11 @@
 // diagonal on log axes) and exports as PNG and SVG, the selected
 // layer's mapping gets ranked suggestions with the cost model's verdict, a suggestion applies to
 // the dataflow (and undoes), a mapping the surrogate cannot read is explained, and the Search
-// dock offers the surrogate's algorithms.
+// dock offers the surrogate's algorithms. The surrogate is the libtorch plugin's (the app links no
+// libtorch): the plugin opens when the view is first shown, not before; and when it cannot be
+// found (CTest's test_surrogate_view_without_plugin), the view and the Search dock say why.
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -12,10 +15,14 @@
 
 #include "main_window.hpp"
 #include "chart_view.hpp"
+#include "plugin/surrogate_plugin.hpp"
+#include "schedule_controller.hpp"
+#include "schedule_view.hpp"
 #include "search_panel.hpp"
 #include "study_document.hpp"
 #include "surrogate/mapping_vector.hpp"
 #include "surrogate_view.hpp"
+#include "util/diagnostic.hpp"
 #include "widget_export.hpp"
 
 using namespace mapscape;
@@ -24,14 +31,25 @@ using namespace mapscape::ui;
 class SurrogateViewTest : public QObject {
     Q_OBJECT
 
+    // Whether libtorch is mapped into this process (the suite links what the app links).
+    static bool libtorch_mapped() {
+        QFile maps("/proc/self/maps");
+        return maps.open(QIODevice::ReadOnly) && maps.readAll().contains("libtorch");
+    }
+    static bool without_plugin() { return !qEnvironmentVariableIsEmpty("MAPSCAPE_TEST_WITHOUT_TORCH_PLUGIN"); }
+
 private slots:
     void suggests_and_applies_directive_changes() {
+        if (without_plugin()) QSKIP("run without the libtorch plugin");
         MainWindow w;
         w.set_interactive(false);
         w.open_example();
         w.show();
         auto* view = w.findChild<SurrogateView*>();
         QVERIFY(view);
+        // The window is up, the surrogate tab not shown yet: libtorch is not loaded.
+        QVERIFY(!surrogate_plugin_loaded());
+        QVERIFY(!libtorch_mapped());
         StudyDocument* doc = w.document();
         doc->select_layer(1);
         SearchProblem problem;
@@ -43,6 +61,8 @@ private slots:
         doc->set_mapping(1, start, "a two-level mapping");
         w.tabs()->setCurrentWidget(view);
         QTRY_VERIFY(view->suggestions()->rowCount() > 0);
+        QVERIFY(surrogate_plugin_loaded());
+        QVERIFY(libtorch_mapped());
         QVERIFY(view->heldout_points() > 300);
         // Every held-out mapping is a point; the diagonal of exact predictions spans them.
         ChartView* chart = view->heldout_chart();
@@ -72,6 +92,42 @@ private slots:
 
         QVERIFY(w.search()->algorithm()->findText("mindmappings") >= 0);
         QVERIFY(w.search()->algorithm()->findText("gamma-guided") >= 0);
+    }
+
+    // CTest runs this alone with MAPSCAPE_PLUGIN_DIR pointing where there is no plugin.
+    void explains_a_missing_plugin() {
+        if (!without_plugin()) QSKIP("run by test_surrogate_view_without_plugin");
+        MainWindow w;
+        w.set_interactive(false);
+        w.open_example();
+        w.show();
+        auto* view = w.findChild<SurrogateView*>();
+        QVERIFY(view);
+        w.tabs()->setCurrentWidget(view);
+        QTRY_VERIFY(view->status()->text().contains("could not be loaded"));
+        QVERIFY2(view->status()->text().contains(kSurrogatePluginFile), qPrintable(view->status()->text()));
+        QVERIFY(view->status()->text().contains("MAPSCAPE_PLUGIN_DIR"));
+        QCOMPARE(view->suggestions()->rowCount(), 0);
+        QVERIFY(!view->apply(0));
+        view->refresh();  // asked again: the same answer, no second attempt, no crash
+        QVERIFY(view->status()->text().contains(kSurrogatePluginFile));
+        // The Search dock still lists Mind Mappings; running it says why it cannot, and starts nothing.
+        const int index = w.search()->algorithm()->findText("mindmappings");
+        QVERIFY(index >= 0);
+        w.search()->algorithm()->setCurrentIndex(index);
+        QCOMPARE(w.search()->run(), 0);
+        QVERIFY2(w.search()->progress_label()->text().contains(kSurrogatePluginFile), qPrintable(w.search()->progress_label()->text()));
+        // So does the schedule view's A2C (the view shows the controller's reason).
+        ScheduleSettings a2c = w.document()->study().schedule;
+        a2c.algorithm = "a2c";
+        try {
+            w.schedule()->controller()->start(a2c);
+            QFAIL("A2C started without its plugin");
+        } catch (const InputError& e) {
+            QVERIFY(QString::fromStdString(e.diagnostic().to_string()).contains(kSurrogatePluginFile));
+        }
+        QVERIFY(!surrogate_plugin_loaded());
+        QVERIFY(!libtorch_mapped());
     }
 };
 
