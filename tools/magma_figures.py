@@ -10,6 +10,9 @@ all the other algorithms. A geomean row per figure, and the paper's leads beside
 
   /usr/bin/python3 tools/magma_figures.py --title "Figure 8: ..." --paper fig8 RUNS.csv [...]
 
+With --versus ALGO (e.g. cmaes) a second table follows: per row the bound, ALGO's throughput,
+its share of the bound, MAGMA's, and MAGMA over ALGO, on the seeds both ran.
+
 Nothing is run here; the CSVs come from schedule-compare (see docs/magma-regimes.md).
 """
 import argparse
@@ -71,6 +74,7 @@ def main():
     ap.add_argument("csv", nargs="+")
     ap.add_argument("--title", default="")
     ap.add_argument("--paper", choices=["fig8", "fig9", "fig12"], required=True)
+    ap.add_argument("--versus", default="", help="also tabulate MAGMA against this algorithm, row by row")
     opt = ap.parse_args()
 
     runs = OrderedDict()  # (setting, mix, bw, units) -> algo -> [rows]
@@ -87,6 +91,7 @@ def main():
     ratios = defaultdict(list)
     by_setting = defaultdict(lambda: defaultdict(list))
     all_algos = sorted({a for by_algo in runs.values() for a in by_algo})
+    versus_rows = versus_table(runs, opt.versus) if opt.versus else []
     incomplete = []  # rows lacking an algorithm, or some of its seeds: it is left out of those rows
     for (setting, mix, bw, units), by_algo in runs.items():
         seeds = {r["seed"] for r in by_algo.get("magma", [])}
@@ -130,6 +135,34 @@ def main():
                                                                                                    PAPER_LEADS[opt.paper][0].upper() + PAPER_LEADS[opt.paper][1:]))
     if incomplete:
         print("\nNot in these rows (not run, or not on every seed; left out of their columns): %s." % "; ".join(incomplete))
+    if versus_rows:
+        print("\n" + "\n".join(versus_rows))
+
+
+def versus_table(runs, other):
+    """MAGMA against `other` in every row where both ran, on the seeds both ran (geometric means)."""
+    lines = ["| setting, task @ bandwidth | seeds | bound (GFLOP/s) | %s (GFLOP/s) | %s / bound | MAGMA (GFLOP/s) | MAGMA / %s |" % (other, other, other),
+             "|---|---|---:|---:|---:|---:|---:|"]
+    leads = []
+    for (setting, mix, bw, units), by_algo in runs.items():
+        mine = {r["seed"]: r for r in by_algo.get("magma", [])}
+        theirs = {r["seed"]: r for r in by_algo.get(other, [])}
+        seeds = sorted(set(mine) & set(theirs), key=int)
+        if not seeds:
+            continue
+        rows = [mine[x] for x in seeds] + [theirs[x] for x in seeds]
+        bound = min(float(r["throughput_gflops"]) * float(r["makespan_cycles"]) / float(r["lower_bound_cycles"])
+                    for r in rows if float(r["lower_bound_cycles"]) > 0 and float(r["throughput_gflops"]) > 0)
+        m = geomean([float(mine[x]["throughput_gflops"]) for x in seeds])
+        o = geomean([float(theirs[x]["throughput_gflops"]) for x in seeds])
+        leads.append(m / o)
+        unit = "GB/s" if units == "gbps" else "B/cycle"
+        lines.append("| %s, %s @ %g %s | %s | %s | %s | %.1f%% | %s | %s |" % (
+            setting, mix, bw, unit, ", ".join(seeds), gflops(bound), gflops(o), 100 * o / bound, gflops(m), ratio(m / o)))
+    if not leads:
+        return []
+    lines.append("| **geomean** | | | | | | %s |" % ratio(geomean(leads)))
+    return lines
 
 
 if __name__ == "__main__":

@@ -108,8 +108,11 @@ rl::ActorCriticOptions actor_critic_options(const RlOptions& o) {
         a.state_scale = rl::StateScale::ZScore;
     else if (o.state == "shared")
         a.state_scale = rl::StateScale::Shared;
+    else if (o.state == "with-bandwidth")
+        a.bandwidth_in_state = true;  // MAGMA's z-scored state, the bandwidth part added
     else
-        throw InputError({"--state", 0, 0}, "the state is scaled by \"zscore\" (MAGMA's) or \"shared\", not \"" + o.state + "\"");
+        throw InputError({"--state", 0, 0},
+                         "the state is \"zscore\" (MAGMA's), \"shared\" or \"with-bandwidth\", not \"" + o.state + "\"");
     a.final_reward_weight = o.final_reward_weight;
     return rl::resolved(a);
 }
@@ -150,7 +153,9 @@ int run_rl_schedule(const RlOptions& o) {
     const double cpu_start = cpu_seconds();
     const ScheduleProblem problem = schedule_problem(g, budget, o.seed);
     ScheduleEvaluator evaluator(problem);
-    rl::ScheduleAgent agent(g.table, problem.objective, a, problem.seed);
+    rl::ActorCriticOptions with_bandwidth = a;
+    with_bandwidth.system_bytes_per_cycle = problem.system_bytes_per_cycle;
+    rl::ScheduleAgent agent(g.table, problem.objective, with_bandwidth, problem.seed);
     agent.train(evaluator, log, every);
     const ScheduleResult r = evaluator.finish();
     const double cpu = cpu_seconds() - cpu_start;
@@ -276,8 +281,9 @@ void add_rl_command(CLI::App& app, int& exit_code) {
     schedule->add_option("--learning-rate", o->learning_rate, "default: the paper's (A2C 0.0007, PPO2 0.00025)")->check(positive_amount("per step"));
     schedule->add_flag("--no-reward-normalisation", o->no_reward_normalisation, "raw rewards (MAGMA's runs normalise them)");
     schedule->add_option("--state", o->state,
-                         "zscore (MAGMA's: the window's latencies and the cores' loads z-scored apart) or shared (both over the group's "
-                         "makespan bound, so jobs and loads compare)")
+                         "zscore (MAGMA's: the window's latencies and the cores' loads z-scored apart), shared (both over the group's "
+                         "makespan bound, so jobs and loads compare) or with-bandwidth (zscore plus each window job's bandwidth ask and "
+                         "each core's bandwidth use, over the system bandwidth)")
         ->capture_default_str();
     schedule->add_option("--final-reward-weight", o->final_reward_weight, "weight of the episode's -makespan against the step rewards (MAGMA's: 1)")
         ->capture_default_str()

@@ -4,6 +4,7 @@
 // a search written in Python (or NumPy, SciPy, ...) can propose directly.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <random>
 #include <thread>
 
@@ -190,7 +191,7 @@ mapping in the system's rules (coordinates outside [0, 1) are clamped).
             const std::size_t width = e.encoding->size();
             {
                 py::gil_scoped_release release;
-                const ComputeBound bound(layer, accelerator);
+                const std::optional<ComputeBound> bound = compute_bound ? std::optional<ComputeBound>(std::in_place, layer, accelerator) : std::nullopt;
                 parallel_blocks(rows, n_threads, [&](std::size_t begin, std::size_t end) {
                     std::vector<double> row(width);
                     Genome g;
@@ -200,7 +201,7 @@ mapping in the system's rules (coordinates outside [0, 1) are clamped).
                         e.encoding->decode(row.data(), g);
                         decode(g, e.space, mapping);
                         out.store(i, evaluate(layer, accelerator, mapping, d));
-                        if (out.bound) out.bound[i] = bound.cycles(mapping);
+                        if (out.bound) out.bound[i] = bound->cycles(mapping);
                     }
                 });
             }
@@ -224,11 +225,11 @@ mapping in the system's rules (coordinates outside [0, 1) are clamped).
         const Outputs out(arrays);
         {
             py::gil_scoped_release release;
-            const ComputeBound bound(layer, accelerator);
+            const std::optional<ComputeBound> bound = compute_bound ? std::optional<ComputeBound>(std::in_place, layer, accelerator) : std::nullopt;
             parallel_blocks(list.size(), n_threads, [&](std::size_t begin, std::size_t end) {
                 for (std::size_t i = begin; i < end; ++i) {
                     out.store(i, evaluate(layer, accelerator, *list[i], d));
-                    if (out.bound) out.bound[i] = bound.cycles(*list[i]);
+                    if (out.bound) out.bound[i] = bound->cycles(*list[i]);
                 }
             });
         }

@@ -4,8 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 
 #include "rl/mlp.hpp"
+#include "rl/mlp_pass.hpp"
 #include "rl/optimizers.hpp"
 #include "rl/reward_normaliser.hpp"
 #include "rl/torch_setup.hpp"
@@ -44,8 +46,39 @@ int choose(const float* logits, int n, const std::uint8_t* allowed, bool greedy,
     return pick;
 }
 
+
 torch::Tensor float_tensor(std::vector<float>& v, std::int64_t rows, std::int64_t cols) {
     return torch::from_blob(v.data(), {rows, cols}, torch::kFloat32);
+}
+
+// One softmax group of the policy (the window slots, or the cores): log probabilities of
+// logits[0..n) (plus `bias` when given, as the masked cores get -1e9), into `lp`; returns the
+// group's entropy.
+double log_softmax(const float* logits, const float* bias, int n, double* lp) {
+    double top = -std::numeric_limits<double>::infinity();
+    for (int j = 0; j < n; ++j) {
+        lp[j] = bias ? static_cast<double>(logits[j] + bias[j]) : static_cast<double>(logits[j]);
+        top = std::max(top, lp[j]);
+    }
+    double total = 0;
+    for (int j = 0; j < n; ++j) total += std::exp(lp[j] - top);
+    const double log_total = top + std::log(total);
+    double entropy = 0;
+    for (int j = 0; j < n; ++j) {
+        lp[j] -= log_total;
+        entropy -= std::exp(lp[j]) * lp[j];
+    }
+    return entropy;
+}
+
+// d(loss)/d(logits) of one softmax group, given d(loss)/d(log p of the chosen entry) and
+// d(loss)/d(the group's entropy): d log p_a / dz_j = [j = a] - p_j, dH / dz_j = -p_j (log p_j + H).
+void softmax_group_gradient(const double* lp, int n, int chosen, double entropy, double d_logp, double d_entropy, float* d_logits) {
+    for (int j = 0; j < n; ++j) {
+        const double p = std::exp(lp[j]);
+        const double g = d_logp * ((j == chosen ? 1.0 : 0.0) - p) - d_entropy * (p > 0 ? p * (lp[j] + entropy) : 0.0);
+        d_logits[j] = static_cast<float>(g);
+    }
 }
 
 }  // namespace
@@ -65,7 +98,7 @@ struct ScheduleAgent::State {
     const JobTable* table;
     ScheduleObjective objective;
     ActorCriticOptions o;
-    double shared_scale = 1;
+    double shared_scale = 1, bandwidth_scale = 0;
     Rng rng;
     std::vector<ScheduleEnvironment> envs;
     int window, cores, state_size, action_logits;
@@ -75,6 +108,13 @@ struct ScheduleAgent::State {
     Adam adam;
     RewardNormaliser normaliser;
     std::int64_t updates = 0;
+    // Passes of the networks with their buffers: acting, A2C's update, PPO2's values of a rollout
+    // and its minibatches.
+    MlpPass act_pass, value_pass, value_all_pass, policy_minibatch_pass, value_minibatch_pass;
+    // An update's buffers, kept between updates.
+    std::vector<float> all_states, minibatch_states, returns, advantages, old_value_copy, d_logits_buffer, d_value;
+    std::vector<double> logp_buffer, d_logp_buffer, scratch;
+    std::vector<std::int64_t> order, identity;
 
     // One rollout, index t * environments + e.
     std::vector<float> states, last_states, mask_bias, old_logp;
@@ -93,7 +133,10 @@ struct ScheduleAgent::State {
     State(const JobTable& t, ScheduleObjective obj, const ActorCriticOptions& options, std::uint64_t seed)
         : table(&t), objective(obj), o(resolved(options)), rng(mix_seed(seed, 0x5c4ed)) {
         shared_scale = o.state_scale == StateScale::Shared ? makespan_lower_bound(t, std::numeric_limits<double>::infinity()) : 1;
-        for (int e = 0; e < o.environments; ++e) envs.emplace_back(t, obj, o.window, o.state_scale, shared_scale);
+        if (o.bandwidth_in_state && !(o.system_bytes_per_cycle > 0))
+            throw std::invalid_argument("ScheduleAgent: the bandwidth state needs the system bandwidth (system_bytes_per_cycle)");
+        bandwidth_scale = o.bandwidth_in_state ? o.system_bytes_per_cycle : 0;
+        for (int e = 0; e < o.environments; ++e) envs.emplace_back(t, obj, o.window, o.state_scale, shared_scale, bandwidth_scale);
         window = envs.front().window();
         cores = envs.front().cores();
         state_size = envs.front().state_size();
@@ -106,6 +149,11 @@ struct ScheduleAgent::State {
         value.bind(parameters, gradient, policy.parameter_count());
         policy.init_orthogonal(rng, std::sqrt(2.0), 0.01);
         value.init_orthogonal(rng, std::sqrt(2.0), 1.0);
+        act_pass = MlpPass(policy);
+        policy_minibatch_pass = MlpPass(policy);
+        value_pass = MlpPass(value);
+        value_all_pass = MlpPass(value);
+        value_minibatch_pass = MlpPass(value);
         if (o.method == ActorCriticMethod::A2C)
             rmsprop = RmsProp(parameters, gradient, o.learning_rate, o.rmsprop_decay, o.rmsprop_epsilon);
         else
@@ -113,12 +161,13 @@ struct ScheduleAgent::State {
         normaliser = RewardNormaliser(o.environments, o.gamma);
     }
 
-    // Forward of the policy without grad for every environment's current state.
-    torch::Tensor act_logits(std::vector<float>& batch, int count) {
-        torch::NoGradGuard no_grad;
-        return policy.forward(float_tensor(batch, count, state_size)).contiguous();
+    // Forward of the policy for every environment's current state at step t of the rollout; the
+    // pass keeps the rollout's activations, which A2C's update backpropagates through (the
+    // weights do not change within a rollout).
+    torch::Tensor act_logits(std::vector<float>& batch, int count, int t) {
+        return act_pass.forward_rows(float_tensor(batch, count, state_size), static_cast<std::int64_t>(count) * o.steps,
+                                     static_cast<std::int64_t>(t) * count);
     }
-
 
     // Chooses an action for environment `e` from its logits row; records it at `index`.
     void choose_action(const float* logits, ScheduleEnvironment& env, bool greedy, Rng& r, int& slot, int& core, double& logp,
@@ -132,17 +181,30 @@ struct ScheduleAgent::State {
         logp = slot_logp + core_logp;
     }
 
-    // Log probabilities of the recorded actions and the policy's entropy, for rows `rows` of the
-    // rollout (all when undefined), differentiable.
-    std::pair<torch::Tensor, torch::Tensor> log_prob_entropy(const torch::Tensor& logits, const torch::Tensor& slot_index,
-                                                              const torch::Tensor& core_index, const torch::Tensor& bias) {
-        const torch::Tensor slot_lp = torch::log_softmax(logits.narrow(1, 0, window), 1);
-        torch::Tensor core_logits = logits.narrow(1, window, cores);
-        if (bias.defined()) core_logits = core_logits + bias;
-        const torch::Tensor core_lp = torch::log_softmax(core_logits, 1);
-        const torch::Tensor logp = slot_lp.gather(1, slot_index).squeeze(1) + core_lp.gather(1, core_index).squeeze(1);
-        const torch::Tensor entropy = -(slot_lp.exp() * slot_lp).sum(1) - (core_lp.exp() * core_lp).sum(1);
-        return {logp, entropy};
+    // Policy loss terms of rows [0, rows) of a forward's logits for the recorded actions at
+    // `index[r]`: writes each row's log probability, and returns the entropies' sum; with
+    // `d_logp` (per row) and `d_entropy` (the same for every row) given, also writes
+    // d(loss)/d(logits) into `d_logits`.
+    double policy_terms(const float* logits, std::int64_t rows, const std::int64_t* index, double* logp, const double* d_logp,
+                        double d_entropy, float* d_logits) {
+        std::vector<double>& lp = scratch;
+        lp.resize(static_cast<std::size_t>(action_logits));
+        double entropy_sum = 0;
+        for (std::int64_t r = 0; r < rows; ++r) {
+            const auto i = static_cast<std::size_t>(index[r]);
+            const float* z = logits + r * action_logits;
+            const float* bias = any_masked ? mask_bias.data() + i * static_cast<std::size_t>(cores) : nullptr;
+            const double slot_entropy = log_softmax(z, nullptr, window, lp.data());
+            const double core_entropy = log_softmax(z + window, bias, cores, lp.data() + window);
+            const int slot = static_cast<int>(slots[i]), core = static_cast<int>(core_choices[i]);
+            logp[r] = lp[static_cast<std::size_t>(slot)] + lp[static_cast<std::size_t>(window + core)];
+            entropy_sum += slot_entropy + core_entropy;
+            if (!d_logp) continue;
+            float* d = d_logits + r * action_logits;
+            softmax_group_gradient(lp.data(), window, slot, slot_entropy, d_logp[r], d_entropy, d);
+            softmax_group_gradient(lp.data() + window, cores, core, core_entropy, d_logp[r], d_entropy, d + window);
+        }
+        return entropy_sum;
     }
 
     // Collects one rollout of o.steps lockstep steps; false when the evaluator ran out first.
@@ -163,7 +225,7 @@ struct ScheduleAgent::State {
         for (int t = 0; t < T; ++t) {
             for (int e = 0; e < E; ++e) envs[static_cast<std::size_t>(e)].observe(current.data() + static_cast<std::size_t>(e) * static_cast<std::size_t>(state_size));
             std::copy(current.begin(), current.end(), states.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(t) * current.size()));
-            const torch::Tensor logits = act_logits(current, E);
+            const torch::Tensor logits = act_logits(current, E, t);
             const float* lp = logits.data_ptr<float>();
             for (int e = 0; e < E; ++e) {
                 const std::size_t i = static_cast<std::size_t>(t) * static_cast<std::size_t>(E) + static_cast<std::size_t>(e);
@@ -219,62 +281,71 @@ struct ScheduleAgent::State {
         gradient.zero_();
     }
 
+    // A2C: loss = -mean(advantage x log p) - entropy_coef mean(entropy) + value_coef mean((R - V)^2),
+    // with n-step returns R; its gradient is written by hand (policy_terms, MlpPass::backward).
     void update_a2c() {
         const int E = o.environments, T = o.steps;
         const std::int64_t n = static_cast<std::int64_t>(E) * T;
-        std::vector<float> all(states);
-        all.insert(all.end(), last_states.begin(), last_states.end());
-        const torch::Tensor x = float_tensor(all, n + E, state_size);
-        const torch::Tensor values_all = value.forward(x).squeeze(1);
-        const torch::Tensor values = values_all.narrow(0, 0, n);
+        const auto rows = static_cast<std::size_t>(n);
+        all_states.assign(states.begin(), states.end());
+        all_states.insert(all_states.end(), last_states.begin(), last_states.end());
+        const float* values = value_pass.forward(float_tensor(all_states, n + E, state_size)).data_ptr<float>();
         // n-step discounted returns, bootstrapped from the last state's value unless its episode ended.
-        std::vector<float> returns(static_cast<std::size_t>(n));
-        {
-            const torch::Tensor last = values_all.narrow(0, n, E).detach().contiguous();
-            const float* lv = last.data_ptr<float>();
-            for (int e = 0; e < E; ++e) {
-                double ret = lv[e];
-                for (int t = T - 1; t >= 0; --t) {
-                    const std::size_t i = static_cast<std::size_t>(t) * static_cast<std::size_t>(E) + static_cast<std::size_t>(e);
-                    ret = rewards[i] + o.gamma * ret * (dones[i] ? 0.0 : 1.0);
-                    returns[i] = static_cast<float>(ret);
-                }
+        returns.resize(rows);
+        for (int e = 0; e < E; ++e) {
+            double ret = values[n + e];
+            for (int t = T - 1; t >= 0; --t) {
+                const std::size_t i = static_cast<std::size_t>(t) * static_cast<std::size_t>(E) + static_cast<std::size_t>(e);
+                ret = rewards[i] + o.gamma * ret * (dones[i] ? 0.0 : 1.0);
+                returns[i] = static_cast<float>(ret);
             }
         }
-        const torch::Tensor target = torch::from_blob(returns.data(), {n}, torch::kFloat32);
-        const torch::Tensor logits = policy.forward(float_tensor(states, n, state_size));
-        const torch::Tensor slot_index = torch::from_blob(slots.data(), {n, 1}, torch::kInt64);
-        const torch::Tensor core_index = torch::from_blob(core_choices.data(), {n, 1}, torch::kInt64);
-        const torch::Tensor bias = any_masked ? float_tensor(mask_bias, n, cores) : torch::Tensor();
-        auto [logp, entropy] = log_prob_entropy(logits, slot_index, core_index, bias);
-        const torch::Tensor advantage = (target - values).detach();
-        const torch::Tensor policy_loss = -(advantage * logp).mean();
-        const torch::Tensor value_loss = (target - values).pow(2).mean();
-        const torch::Tensor mean_entropy = entropy.mean();
-        const torch::Tensor loss = policy_loss - o.entropy_coef * mean_entropy + o.value_coef * value_loss;
-        loss.backward();
+        const double inverse_n = 1.0 / static_cast<double>(n);
+        d_value.assign(rows + static_cast<std::size_t>(E), 0.0f);  // the bootstrap rows get no gradient
+        d_logp_buffer.resize(rows);
+        double value_loss = 0;
+        for (std::size_t i = 0; i < rows; ++i) {
+            const double error = static_cast<double>(returns[i]) - values[i];
+            value_loss += error * error;
+            d_value[i] = static_cast<float>(-2.0 * o.value_coef * error * inverse_n);
+            d_logp_buffer[i] = -error * inverse_n;  // the advantage R - V, as a constant
+        }
+        // The rollout's logits, as computed while acting.
+        act_pass.set_input(float_tensor(states, n, state_size));
+        const float* logits = act_pass.output().data_ptr<float>();
+        d_logits_buffer.resize(rows * static_cast<std::size_t>(action_logits));
+        identity.resize(rows);
+        std::iota(identity.begin(), identity.end(), 0);
+        logp_buffer.resize(rows);
+        const double entropy = policy_terms(logits, n, identity.data(), logp_buffer.data(), d_logp_buffer.data(), -o.entropy_coef * inverse_n, d_logits_buffer.data()) * inverse_n;
+        double policy_loss = 0;
+        for (std::size_t i = 0; i < rows; ++i) policy_loss += d_logp_buffer[i] * logp_buffer[i];  // -(advantage/n) log p
+        act_pass.backward(float_tensor(d_logits_buffer, n, action_logits));
+        value_pass.backward(float_tensor(d_value, n + E, 1));
         step_optimizer();
-        record(policy_loss.item<double>(), value_loss.item<double>(), mean_entropy.item<double>(), 0);
+        record(policy_loss, value_loss * inverse_n, entropy, 0);
     }
 
+    // PPO2: per minibatch, loss = mean(max(-A r, -A clip(r, 1 +- c))) - entropy_coef mean(entropy)
+    // + value_coef 0.5 mean(max((V - R)^2, (V_old + clip(V - V_old, +-c) - R)^2)), r the ratio of
+    // the new policy's probability to the rollout's, A the advantages normalised in the
+    // minibatch; its gradient written by hand as libtorch's autograd would take it (at a tie of
+    // the max, half to each side).
     void update_ppo2() {
         const int E = o.environments, T = o.steps;
         const std::int64_t n = static_cast<std::int64_t>(E) * T;
-        std::vector<float> old_values(static_cast<std::size_t>(n) + static_cast<std::size_t>(E));
-        {
-            torch::NoGradGuard no_grad;
-            std::vector<float> all(states);
-            all.insert(all.end(), last_states.begin(), last_states.end());
-            const torch::Tensor v = value.forward(float_tensor(all, n + E, state_size)).squeeze(1).contiguous();
-            std::copy_n(v.data_ptr<float>(), old_values.size(), old_values.begin());
-        }
+        const auto rows = static_cast<std::size_t>(n);
+        all_states.assign(states.begin(), states.end());
+        all_states.insert(all_states.end(), last_states.begin(), last_states.end());
+        const float* old_values = value_all_pass.forward(float_tensor(all_states, n + E, state_size)).data_ptr<float>();
         // Generalised advantage estimation.
-        std::vector<float> advantages(static_cast<std::size_t>(n)), returns(static_cast<std::size_t>(n));
+        advantages.resize(rows);
+        returns.resize(rows);
         for (int e = 0; e < E; ++e) {
             double gae = 0;
             for (int t = T - 1; t >= 0; --t) {
                 const std::size_t i = static_cast<std::size_t>(t) * static_cast<std::size_t>(E) + static_cast<std::size_t>(e);
-                const double next_value = t + 1 < T ? old_values[i + static_cast<std::size_t>(E)] : old_values[static_cast<std::size_t>(n) + static_cast<std::size_t>(e)];
+                const double next_value = t + 1 < T ? old_values[i + static_cast<std::size_t>(E)] : old_values[rows + static_cast<std::size_t>(e)];
                 const double live = dones[i] ? 0.0 : 1.0;
                 const double delta = rewards[i] + o.gamma * next_value * live - old_values[i];
                 gae = delta + o.gamma * o.gae_lambda * live * gae;
@@ -282,43 +353,72 @@ struct ScheduleAgent::State {
                 returns[i] = static_cast<float>(gae + old_values[i]);
             }
         }
-        const torch::Tensor all_states = float_tensor(states, n, state_size);
-        const torch::Tensor all_slots = torch::from_blob(slots.data(), {n, 1}, torch::kInt64);
-        const torch::Tensor all_cores = torch::from_blob(core_choices.data(), {n, 1}, torch::kInt64);
-        const torch::Tensor all_bias = any_masked ? float_tensor(mask_bias, n, cores) : torch::Tensor();
-        const torch::Tensor all_logp = torch::from_blob(old_logp.data(), {n}, torch::kFloat32);
-        const torch::Tensor all_adv = torch::from_blob(advantages.data(), {n}, torch::kFloat32);
-        const torch::Tensor all_ret = torch::from_blob(returns.data(), {n}, torch::kFloat32);
-        const torch::Tensor all_val = torch::from_blob(old_values.data(), {n}, torch::kFloat32);
+        old_value_copy.assign(old_values, old_values + rows);
         const std::int64_t batch = std::max<std::int64_t>(1, n / o.minibatches);
-        std::vector<std::int64_t> order(static_cast<std::size_t>(n));
+        const auto b = static_cast<std::size_t>(batch), width = static_cast<std::size_t>(state_size);
+        order.resize(rows);
+        minibatch_states.resize(b * width);
+        d_logits_buffer.resize(b * static_cast<std::size_t>(action_logits));
+        d_value.resize(b);
+        d_logp_buffer.resize(b);
+        logp_buffer.resize(b);
+        const double inverse_b = 1.0 / static_cast<double>(batch);
+        const double low = 1 - o.clip_range, high = 1 + o.clip_range;
         for (int epoch = 0; epoch < o.epochs; ++epoch) {
             std::iota(order.begin(), order.end(), 0);
             std::shuffle(order.begin(), order.end(), rng);
             for (std::int64_t start = 0; start + batch <= n; start += batch) {
-                const torch::Tensor idx = torch::from_blob(order.data() + start, {batch}, torch::kInt64);
-                const torch::Tensor logits = policy.forward(all_states.index_select(0, idx));
-                const torch::Tensor values = value.forward(all_states.index_select(0, idx)).squeeze(1);
-                auto [logp, entropy] = log_prob_entropy(logits, all_slots.index_select(0, idx), all_cores.index_select(0, idx),
-                                                        all_bias.defined() ? all_bias.index_select(0, idx) : torch::Tensor());
-                torch::Tensor adv = all_adv.index_select(0, idx);
-                adv = (adv - adv.mean()) / (adv.std(/*unbiased=*/false) + 1e-8);
-                const torch::Tensor ratio = torch::exp(logp - all_logp.index_select(0, idx));
-                const torch::Tensor surrogate = torch::max(-adv * ratio, -adv * torch::clamp(ratio, 1 - o.clip_range, 1 + o.clip_range));
-                const torch::Tensor policy_loss = surrogate.mean();
-                const torch::Tensor ret = all_ret.index_select(0, idx), old_v = all_val.index_select(0, idx);
-                const torch::Tensor clipped = old_v + torch::clamp(values - old_v, -o.clip_range, o.clip_range);
-                const torch::Tensor value_loss = 0.5 * torch::max((values - ret).pow(2), (clipped - ret).pow(2)).mean();
-                const torch::Tensor mean_entropy = entropy.mean();
-                const torch::Tensor loss = policy_loss - o.entropy_coef * mean_entropy + o.value_coef * value_loss;
-                loss.backward();
-                step_optimizer();
-                double clipped_share = 0;
-                {
-                    torch::NoGradGuard no_grad;
-                    clipped_share = ((ratio - 1).abs() > o.clip_range).to(torch::kFloat32).mean().item<double>();
+                const std::int64_t* idx = order.data() + start;
+                for (std::size_t r = 0; r < b; ++r)
+                    std::copy_n(states.begin() + static_cast<std::ptrdiff_t>(static_cast<std::size_t>(idx[r]) * width), width,
+                                minibatch_states.begin() + static_cast<std::ptrdiff_t>(r * width));
+                const torch::Tensor x = float_tensor(minibatch_states, batch, state_size);
+                const float* logits = policy_minibatch_pass.forward(x).data_ptr<float>();
+                const float* values = value_minibatch_pass.forward(x).data_ptr<float>();
+                // The minibatch's advantages, normalised (population standard deviation).
+                double mean = 0, variance = 0;
+                for (std::size_t r = 0; r < b; ++r) mean += advantages[static_cast<std::size_t>(idx[r])];
+                mean *= inverse_b;
+                for (std::size_t r = 0; r < b; ++r) {
+                    const double dev = advantages[static_cast<std::size_t>(idx[r])] - mean;
+                    variance += dev * dev;
                 }
-                record(policy_loss.item<double>(), value_loss.item<double>(), mean_entropy.item<double>(), clipped_share);
+                const double scale = 1.0 / (std::sqrt(variance * inverse_b) + 1e-8);
+                // Log probabilities first (their gradient's factor needs the ratio).
+                const double entropy = policy_terms(logits, batch, idx, logp_buffer.data(), nullptr, 0, nullptr) * inverse_b;
+                double policy_loss = 0, value_loss = 0, clipped_count = 0;
+                for (std::size_t r = 0; r < b; ++r) {
+                    const auto i = static_cast<std::size_t>(idx[r]);
+                    const double adv = (advantages[i] - mean) * scale;
+                    const double ratio = std::exp(logp_buffer[r] - static_cast<double>(old_logp[i]));
+                    const double clamped = std::clamp(ratio, low, high);
+                    const bool inside = ratio >= low && ratio <= high;
+                    const double unclipped_term = -adv * ratio, clipped_term = -adv * clamped;
+                    policy_loss += std::max(unclipped_term, clipped_term);
+                    double d_ratio = 0;  // d max(-A r, -A clip(r)) / dr
+                    if (unclipped_term > clipped_term)
+                        d_ratio = -adv;
+                    else if (unclipped_term < clipped_term)
+                        d_ratio = inside ? -adv : 0;
+                    else
+                        d_ratio = 0.5 * -adv + 0.5 * (inside ? -adv : 0);
+                    d_logp_buffer[r] = d_ratio * ratio * inverse_b;
+                    if (std::abs(ratio - 1) > o.clip_range) ++clipped_count;
+                    const double v = values[r], ret = returns[i], old_v = old_value_copy[i];
+                    const double step = v - old_v;
+                    const bool step_inside = step >= -o.clip_range && step <= o.clip_range;
+                    const double clipped_v = old_v + std::clamp(step, -o.clip_range, o.clip_range);
+                    const double plain = (v - ret) * (v - ret), clipped = (clipped_v - ret) * (clipped_v - ret);
+                    value_loss += std::max(plain, clipped);
+                    const double d_plain = 2 * (v - ret), d_clipped = step_inside ? 2 * (clipped_v - ret) : 0;
+                    const double d_max = plain > clipped ? d_plain : plain < clipped ? d_clipped : 0.5 * (d_plain + d_clipped);
+                    d_value[r] = static_cast<float>(o.value_coef * 0.5 * d_max * inverse_b);
+                }
+                policy_terms(logits, batch, idx, logp_buffer.data(), d_logp_buffer.data(), -o.entropy_coef * inverse_b, d_logits_buffer.data());
+                policy_minibatch_pass.backward(float_tensor(d_logits_buffer, batch, action_logits));
+                value_minibatch_pass.backward(float_tensor(d_value, batch, 1));
+                step_optimizer();
+                record(policy_loss * inverse_b, 0.5 * value_loss * inverse_b, entropy, clipped_count * inverse_b);
             }
         }
     }
@@ -380,12 +480,13 @@ void ScheduleAgent::train(ScheduleEvaluator& evaluator, const TrainingLog& log, 
 
 Assignment ScheduleAgent::rollout(bool greedy, Rng& rng) {
     use_one_deterministic_thread();
-    ScheduleEnvironment env(*s_->table, s_->objective, s_->o.window, s_->o.state_scale, s_->shared_scale);
+    ScheduleEnvironment env(*s_->table, s_->objective, s_->o.window, s_->o.state_scale, s_->shared_scale, s_->bandwidth_scale);
     std::vector<float> state(static_cast<std::size_t>(env.state_size()));
     std::vector<std::uint8_t> mask(static_cast<std::size_t>(env.cores()));
+    MlpPass pass(s_->policy);
     while (!env.done()) {
         env.observe(state.data());
-        const torch::Tensor logits = s_->act_logits(state, 1);
+        const torch::Tensor& logits = pass.forward(torch::from_blob(state.data(), {1, env.state_size()}, torch::kFloat32));
         int slot = 0, core = 0;
         double logp = 0;
         s_->choose_action(logits.data_ptr<float>(), env, greedy, rng, slot, core, logp, mask.data());
@@ -398,7 +499,9 @@ ScheduleResult run_actor_critic_schedule(const ScheduleProblem& problem, const A
                                          std::stop_token stop, const TrainingLog& log, int log_every) {
     ScheduleEvaluator evaluator(problem, sink, std::move(stop));
     if (problem.table && problem.table->jobs() > 0) {
-        ScheduleAgent agent(*problem.table, problem.objective, options, problem.seed);
+        ActorCriticOptions with_problem = options;
+        if (with_problem.system_bytes_per_cycle <= 0) with_problem.system_bytes_per_cycle = problem.system_bytes_per_cycle;
+        ScheduleAgent agent(*problem.table, problem.objective, with_problem, problem.seed);
         agent.train(evaluator, log, log_every);
     }
     return evaluator.finish();

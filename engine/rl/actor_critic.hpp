@@ -53,6 +53,10 @@ struct ActorCriticOptions {
     // weight of the final objective against the step rewards (MAGMA's: 1).
     StateScale state_scale = StateScale::ZScore;
     double final_reward_weight = 1;
+    // The jobs' bandwidth asks and the cores' bandwidth use in the state, over the system
+    // bandwidth (schedule_environment.hpp); `system_bytes_per_cycle` 0: the problem's.
+    bool bandwidth_in_state = false;
+    double system_bytes_per_cycle = 0;
 };
 
 // The defaults filled in (learning rate, value coefficient, environments, steps).

@@ -26,6 +26,11 @@ public:
 
     int inputs() const { return inputs_; }
     int outputs() const { return outputs_; }
+    Activation activation() const { return activation_; }
+    // The layers' weights ([in, out]) and biases ([out]), as bound (for MlpPass).
+    std::size_t layer_count() const { return weights_.size(); }
+    const torch::Tensor& weight(std::size_t layer) const { return weights_[layer]; }
+    const torch::Tensor& bias(std::size_t layer) const { return biases_[layer]; }
     std::int64_t parameter_count() const;
 
     // Places the weights at `offset` in `flat` (float32, 1-D, at least offset + parameter_count)
@@ -52,7 +57,7 @@ private:
     int inputs_ = 0, outputs_ = 0;
     Activation activation_ = Activation::Tanh;
     std::vector<LayerView> layers_;
-    std::vector<torch::Tensor> weights_, biases_;  // [out, in] and [out], aliasing the flat tensor
+    std::vector<torch::Tensor> weights_, biases_;  // [in, out] and [out], aliasing the flat tensor
 };
 
 // Orthogonal rows (or columns, whichever are fewer) from a Gaussian matrix by Gram-Schmidt in

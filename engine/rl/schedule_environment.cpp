@@ -22,8 +22,10 @@ void z_score(float* x, int n) {
 
 }  // namespace
 
-ScheduleEnvironment::ScheduleEnvironment(const JobTable& table, ScheduleObjective objective, int window, StateScale scale, double shared_scale)
-    : table_(&table), objective_(objective), scale_(scale), shared_scale_(shared_scale > 0 ? shared_scale : 1), window_(std::max(1, window)),
+ScheduleEnvironment::ScheduleEnvironment(const JobTable& table, ScheduleObjective objective, int window, StateScale scale, double shared_scale,
+                                         double bandwidth_scale)
+    : table_(&table), objective_(objective), scale_(scale), shared_scale_(shared_scale > 0 ? shared_scale : 1),
+      bandwidth_scale_(std::isfinite(bandwidth_scale) && bandwidth_scale > 0 ? bandwidth_scale : 0), window_(std::max(1, window)),
       cores_(table.cores()), jobs_(table.jobs()) {
     assignment_.core.assign(static_cast<std::size_t>(jobs_), 0);
     assignment_.priority.assign(static_cast<std::size_t>(jobs_), 0.0);
@@ -36,6 +38,7 @@ void ScheduleEnvironment::reset() {
     placed_ = 0;
     done_ = jobs_ == 0;
     core_time_.assign(static_cast<std::size_t>(cores_), 0.0);
+    core_bytes_.assign(static_cast<std::size_t>(cores_), 0.0);
 }
 
 void ScheduleEnvironment::observe(float* state) const {
@@ -56,6 +59,19 @@ void ScheduleEnvironment::observe(float* state) const {
         state[slots + c] = static_cast<float>(shared ? t / shared_scale_ : t);
     }
     if (!shared) z_score(state + slots, cores_);
+    if (bandwidth_scale_ <= 0) return;
+    float* bandwidth = state + slots + cores_;
+    for (int s = 0; s < window_; ++s)
+        for (int c = 0; c < cores_; ++c) {
+            float v = -1;
+            if (s < static_cast<int>(pool_.size()) && table_->runs_on(pool_[static_cast<std::size_t>(s)], c))
+                v = static_cast<float>(table_->bandwidth(pool_[static_cast<std::size_t>(s)], c) / bandwidth_scale_);
+            bandwidth[s * cores_ + c] = v;
+        }
+    for (int c = 0; c < cores_; ++c) {
+        const auto i = static_cast<std::size_t>(c);
+        bandwidth[slots + c] = core_time_[i] > 0 ? static_cast<float>(core_bytes_[i] / core_time_[i] / bandwidth_scale_) : 0.0f;
+    }
 }
 
 void ScheduleEnvironment::core_mask(int slot, std::uint8_t* mask) const {
@@ -77,6 +93,7 @@ double ScheduleEnvironment::step_reward(int job, int core) const {
 
 void ScheduleEnvironment::place(int job, int core) {
     core_time_[static_cast<std::size_t>(core)] += table_->latency(job, core);
+    core_bytes_[static_cast<std::size_t>(core)] += table_->bandwidth(job, core) * table_->latency(job, core);
     assignment_.core[static_cast<std::size_t>(job)] = core;
     assignment_.priority[static_cast<std::size_t>(job)] = static_cast<double>(placed_) / static_cast<double>(jobs_);
     ++placed_;

@@ -10,7 +10,11 @@
 //    episode's end minus the schedule's objective (the bandwidth allocator's makespan) is added;
 //  * choosing an empty slot (fewer jobs left than the window holds) places the remaining jobs on
 //    the least-loaded cores and ends the episode, with their step rewards summed as the code does.
-// Beyond the code: a core that cannot run a job (the cost model refused it) reads -1 in the state
+// Beyond the code, off by default: with a bandwidth scale, the state also holds each slot's job's
+// bandwidth ask on every core and each core's bandwidth use so far (the bytes of its jobs over
+// their no-stall latencies), both over the scale (the system bandwidth, bytes/cycle), so that a
+// policy can see where the shared bandwidth will throttle (MAGMA's environment shows none).
+// Also beyond the code: a core that cannot run a job (the cost model refused it) reads -1 in the state
 // and is masked out of that job's core choice; with the energy objective a step's reward is
 // minus the job's energy on the chosen core.
 #pragma once
@@ -31,14 +35,15 @@ enum class StateScale { ZScore, Shared };
 
 class ScheduleEnvironment {
 public:
-    // `shared_scale` (cycles) is used with StateScale::Shared.
+    // `shared_scale` (cycles) is used with StateScale::Shared; `bandwidth_scale` (bytes/cycle),
+    // when positive, adds the bandwidth part to the state.
     ScheduleEnvironment(const JobTable& table, ScheduleObjective objective, int window = 5, StateScale scale = StateScale::ZScore,
-                        double shared_scale = 1);
+                        double shared_scale = 1, double bandwidth_scale = 0);
 
     int window() const { return window_; }
     int cores() const { return cores_; }
     int jobs() const { return jobs_; }
-    int state_size() const { return (window_ + 1) * cores_; }
+    int state_size() const { return (window_ + 1) * cores_ * (bandwidth_scale_ > 0 ? 2 : 1); }
 
     void reset();
     // Writes state_size() floats.
@@ -61,11 +66,12 @@ private:
     ScheduleObjective objective_;
     StateScale scale_;
     double shared_scale_;
+    double bandwidth_scale_;
     int window_, cores_, jobs_;
     std::vector<int> pool_;  // job indices in the window, arrival order
     int next_job_ = 0, placed_ = 0;
     bool done_ = false;
-    std::vector<double> core_time_;
+    std::vector<double> core_time_, core_bytes_;
     Assignment assignment_;
 };
 

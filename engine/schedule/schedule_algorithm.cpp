@@ -135,7 +135,7 @@ ScheduleResult run_schedule_search(const ScheduleProblem& problem, const Schedul
         case ScheduleAlgorithm::Kind::Baseline: {
             ScheduleEvaluator eval(problem, sink, std::move(stop));
             ScheduleVectorObjective f(eval);
-            run_black_box(f, algorithm.baseline, mix_seed(problem.seed, 7));
+            run_black_box(f, algorithm.baseline, mix_seed(problem.seed, 7), algorithm.black_box);
             return eval.finish();
         }
         case ScheduleAlgorithm::Kind::Heuristic: {

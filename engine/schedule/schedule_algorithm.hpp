@@ -28,6 +28,7 @@ struct ScheduleAlgorithm {
     Baseline baseline = Baseline::StandardGa;
     Heuristic heuristic = Heuristic::Herald;
     MagmaOptions magma;
+    BlackBoxSettings black_box = kScheduleBlackBox;  // for Kind::Baseline: which CMA-ES runs
     std::string external_name;  // for Kind::External
 
     std::string name() const;

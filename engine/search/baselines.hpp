@@ -31,6 +31,13 @@ struct BlackBoxSettings {
     std::size_t lazy_cma_es_above_genes = static_cast<std::size_t>(-1);  // never, by default
 };
 inline constexpr BlackBoxSettings kCodesignBlackBox{100};
+// MAGMA's schedule encoding (a core and a priority per job: 200 genes for a group of 100 jobs)
+// takes the project's CMA-ES above 100 genes too. pagmo's there spends about 12 s of CPU per
+// group of 10,000 samples, nearly all in its sampling (`sigma * B * D * z` with a dense D is a
+// 200 x 200 x 200 matrix product per sample) and in decomposing the covariance every ~2.4
+// generations; the project's takes 0.35 s and finds schedules as good, within 0.3% on the
+// figures' rows (docs/papers/magma.md, "CMA-ES: pagmo's and the project's").
+inline constexpr BlackBoxSettings kScheduleBlackBox{100};
 
 // Runs one baseline on any black-box objective until its budget is used.
 void run_black_box(BlackBoxObjective& objective, Baseline baseline, std::uint64_t seed,

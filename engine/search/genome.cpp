@@ -110,7 +110,10 @@ void repair(Genome& g, const GenomeSpace& space) {
         if (std::find(allowed.begin(), allowed.end(), l.parallel) == allowed.end()) l.parallel = allowed.front();
         if (!rules.inner_order.empty()) {  // the fixed loops last, in their order; the others keep theirs
             auto fixed = [&](Dim d) { return std::find(rules.inner_order.begin(), rules.inner_order.end(), d) != rules.inner_order.end(); };
-            const auto end = std::stable_partition(l.order.begin(), l.order.begin() + l.num_dims, [&](Dim d) { return !fixed(d); });
+            // In place (std::stable_partition allocates a buffer on every call, and this runs per decode).
+            auto end = l.order.begin();
+            for (auto it = l.order.begin(); it != l.order.begin() + l.num_dims; ++it)
+                if (!fixed(*it)) *end++ = *it;
             std::copy(rules.inner_order.begin(), rules.inner_order.end(), end);
         }
         for (Dim d : space.dims) {

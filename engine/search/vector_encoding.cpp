@@ -8,7 +8,12 @@ namespace mapscape {
 
 namespace {
 
-double unit(double x) { return std::clamp(x, 0.0, std::nextafter(1.0, 0.0)); }
+// The largest double below 1 (std::nextafter(1.0, 0.0), which is a library call, not a constant:
+// this runs for every coordinate of every decoded point).
+constexpr double kBelowOne = 0x1.fffffffffffffp-1;
+static_assert(kBelowOne < 1.0 && 1.0 - kBelowOne == 0x1p-53);
+
+double unit(double x) { return std::clamp(x, 0.0, kBelowOne); }
 
 // 1 + floor(u * bound): uniform over [1, bound] when u is uniform.
 std::int64_t scaled(double x, std::int64_t bound) {
@@ -33,11 +38,21 @@ void VectorEncoding::decode(const double* x, Genome& g) const {
         const std::vector<Dim>& choices = s.parallel_at(k);
         l.parallel = choices[static_cast<std::size_t>(unit(*x++) * static_cast<double>(choices.size()))];
 
+        // The loop order: the dimensions by ascending key, ties in dimension order. An insertion
+        // sort, stable like std::stable_sort (the same order), but without the temporary buffer
+        // std::stable_sort allocates on every call: decoding runs once per evaluated point.
         std::array<int, kMaxGenomeDims> rank{};
-        std::iota(rank.begin(), rank.begin() + static_cast<std::ptrdiff_t>(n_dims), 0);
-        const double* keys = x;
-        std::stable_sort(rank.begin(), rank.begin() + static_cast<std::ptrdiff_t>(n_dims),
-                         [keys](int a, int b) { return unit(keys[a]) < unit(keys[b]); });
+        std::array<double, kMaxGenomeDims> key{};
+        for (std::size_t i = 0; i < n_dims; ++i) {
+            const double k_i = unit(x[i]);
+            std::size_t j = i;
+            for (; j > 0 && k_i < key[j - 1]; --j) {
+                key[j] = key[j - 1];
+                rank[j] = rank[j - 1];
+            }
+            key[j] = k_i;
+            rank[j] = static_cast<int>(i);
+        }
         l.num_dims = static_cast<int>(n_dims);
         for (std::size_t i = 0; i < n_dims; ++i) l.order[i] = s.dims[static_cast<std::size_t>(rank[i])];
         x += n_dims;

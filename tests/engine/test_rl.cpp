@@ -1,15 +1,18 @@
 // The reinforcement-learning baselines: their building blocks on hand-computed numbers (the
 // optimizers, reward normalisation, MAGMA's environment), that each agent learns (A2C, PPO2 and
 // DDPG each beat a random policy of the same environment by a margin after a short, seeded
-// training), that a seed gives the same result, and that the algorithms are registered and keep
+// training), that the hand-written passes the actor-critic agents use agree with libtorch's
+// autograd, that a seed gives the same result, and that the algorithms are registered and keep
 // the budget accounting of every other search.
 // libtorch first: Qt's "slots" macro would break its headers.
 #include "rl/actor_critic.hpp"
 #include "rl/ddpg_search.hpp"
 #ifndef Q_MOC_RUN  // moc needs none of libtorch: without this it scans all its headers
+#include "rl/mlp_pass.hpp"
 #include "rl/optimizers.hpp"
 #endif
 #include "rl/reward_normaliser.hpp"
+#include "rl/row_major_gemm.hpp"
 
 #include <QtTest>
 
@@ -117,6 +120,46 @@ private slots:
         QVERIFY(std::abs(g.norm().item<double>() - 0.5) < 1e-6);
     }
 
+    void hand_written_passes_agree_with_autograd() {
+        // row_major_gemm: every transpose combination against torch::mm.
+        rl::Rng rng(7);
+        std::normal_distribution<double> normal(0.0, 1.0);
+        auto random = [&](std::int64_t rows, std::int64_t cols) {
+            std::vector<float> v(static_cast<std::size_t>(rows * cols));
+            for (float& x : v) x = static_cast<float>(normal(rng));
+            return torch::from_blob(v.data(), {rows, cols}, torch::kFloat32).clone();
+        };
+        for (const bool ta : {false, true})
+            for (const bool tb : {false, true}) {
+                const torch::Tensor a = random(ta ? 7 : 5, ta ? 5 : 7), b = random(tb ? 3 : 7, tb ? 7 : 3);
+                torch::Tensor c = torch::full({5, 3}, 2.0f);
+                rl::row_major_gemm(ta, tb, 5, 3, 7, 1.0f, a.data_ptr<float>(), a.size(1), b.data_ptr<float>(), b.size(1), 0.5f,
+                                   c.data_ptr<float>(), 3);
+                const torch::Tensor expected = torch::mm(ta ? a.t() : a, tb ? b.t() : b) + 1.0f;
+                QVERIFY2(torch::allclose(c, expected, 1e-5, 1e-5), "row_major_gemm");
+            }
+        // MlpPass: the same outputs and parameter gradients as Mlp::forward and backward().
+        for (const rl::Activation activation : {rl::Activation::Tanh, rl::Activation::Relu}) {
+            rl::Mlp net(6, {16, 16}, 4, activation);
+            const torch::Tensor flat = torch::zeros({net.parameter_count()}), gradient = torch::zeros_like(flat);
+            net.bind(flat, gradient, 0);
+            net.init_orthogonal(rng, std::sqrt(2.0), 1.0);
+            const torch::Tensor x = random(9, 6), d_output = random(9, 4);
+            const torch::Tensor expected_output = net.forward(x);
+            (expected_output * d_output).sum().backward();
+            const torch::Tensor expected_gradient = gradient.clone();
+            gradient.zero_();
+            rl::MlpPass pass(net);
+            // Rows computed in two parts, as the agents compute a rollout while acting.
+            pass.forward_rows(x.narrow(0, 0, 4).contiguous(), 9, 0);
+            pass.forward_rows(x.narrow(0, 4, 5).contiguous(), 9, 4);
+            pass.set_input(x);
+            QVERIFY2(torch::allclose(pass.output(), expected_output.detach(), 1e-5, 1e-5), "forward");
+            pass.backward(d_output);
+            QVERIFY2(torch::allclose(gradient, expected_gradient, 1e-4, 1e-5), "backward");
+        }
+    }
+
     void reward_normaliser_divides_by_the_returns_deviation() {
         rl::RewardNormaliser n(2, 0.5, 10.0, 0.0);
         std::vector<double> r{4.0, -4.0};
@@ -183,6 +226,21 @@ private slots:
         QCOMPARE(s[0], 1.0f);   // job 0 on core 0: 10 / 10
         QCOMPARE(s[7], 0.5f);   // job 4 (slot 3 of the window 0, 2, 3, 4, 5) on core 1: 5 / 10
         QCOMPARE(s[11], 6.0f);  // core 1's load: 60 / 10
+
+        // The bandwidth part (an option for investigations): asks and use over the system's.
+        std::vector<double> asks(14);
+        for (std::size_t i = 0; i < asks.size(); ++i) asks[i] = static_cast<double>(i + 1);  // job j on core c asks 2j + c + 1
+        const JobTable b = JobTable::from_numbers(7, 2, latency, asks, std::vector<double>(14, 1.0), std::vector<std::int64_t>(7, 1));
+        rl::ScheduleEnvironment with_bandwidth(b, ScheduleObjective::Makespan, 5, rl::StateScale::ZScore, 1.0, 4.0);
+        QCOMPARE(with_bandwidth.state_size(), 24);
+        std::vector<float> w(24);
+        with_bandwidth.step(1, 1);  // job 1 (asks 4 on core 1) to core 1 for 60 cycles
+        with_bandwidth.step(0, 1);  // job 0 (asks 2 on core 1) to core 1 for 20 cycles
+        with_bandwidth.observe(w.data());
+        QCOMPARE(w[12], 5.0f / 4);  // slot 0 holds job 2: asks 5 on core 0, over 4
+        QCOMPARE(w[13], 6.0f / 4);
+        QCOMPARE(w[22], 0.0f);                           // core 0 has run nothing
+        QCOMPARE(w[23], (4.0f * 60 + 2 * 20) / 80 / 4);  // core 1: its bytes over its time, over 4
     }
 
     void a2c_learns_to_beat_a_random_policy() {

@@ -318,6 +318,39 @@ private slots:
         QCOMPARE(first.best_objective, a.best_objective);
     }
 
+    // CMA-ES on a schedule encoding: pagmo's up to 100 genes (50 jobs), the project's above
+    // (kScheduleBlackBox): pagmo's takes ~1 ms per sample at 200 genes. Both find schedules
+    // within a few percent of each other; timings are the docs' (docs/papers/magma.md).
+    void cma_es_is_the_projects_on_large_schedule_encodings() {
+        QCOMPARE(ScheduleAlgorithm{}.black_box.lazy_cma_es_above_genes, std::size_t{100});
+        const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("mix")), 100)[1];
+        const JobTable t = analyze_jobs(jobs, platform_setting(2));
+        ScheduleProblem p;
+        p.table = &t;
+        p.system_bytes_per_cycle = platform_setting(2).bytes_per_cycle(4);
+        p.budget = 1000;
+        p.seed = 3;
+        const ScheduleAlgorithm lazy = *parse_schedule_algorithm("cmaes");
+        ScheduleAlgorithm pagmo = lazy;
+        pagmo.black_box = BlackBoxSettings{};  // never the project's
+        const ScheduleResult a = run_schedule_search(p, lazy), b = run_schedule_search(p, lazy);
+        const ScheduleResult reference = run_schedule_search(p, pagmo);
+        QVERIFY(a.found && reference.found);
+        QVERIFY(a.best == b.best);  // deterministic for a seed
+        MAPSCAPE_COMPARE_I64(a.samples, 1000);
+        QVERIFY(!(a.best == reference.best));  // another algorithm ran
+        const double bound = makespan_lower_bound(t, p.system_bytes_per_cycle);
+        QVERIFY(a.makespan >= bound * (1 - 1e-9));
+        QVERIFY2(a.makespan <= 1.2 * reference.makespan,
+                 qPrintable(QString("project's %1, pagmo's %2").arg(a.makespan).arg(reference.makespan)));
+        // A group of 50 jobs (100 genes) keeps pagmo's, bit for bit.
+        const std::vector<Job> fifty(jobs.begin(), jobs.begin() + 50);
+        const JobTable small = analyze_jobs(fifty, platform_setting(2));
+        p.table = &small;
+        p.budget = 200;
+        QVERIFY(run_schedule_search(p, lazy).best == run_schedule_search(p, pagmo).best);
+    }
+
     void heuristics_build_valid_schedules() {
         const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("vision")), 100)[2];
         const Platform s2 = platform_setting(2);
