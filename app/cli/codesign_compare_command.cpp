@@ -30,7 +30,7 @@ constexpr const char* kFigure5[] = {"random", "stdga", "pso", "tbpsa", "es11", "
 constexpr const char* kFigure6[] = {"hw-opt-nvdla", "hw-opt-shidiannao", "hw-opt-eyeriss", "map-opt-buffer",
                                     "map-opt-medium", "map-opt-compute", "digamma"};
 
-struct CompareOptions {
+struct CodesignCompareOptions {
     std::string models = "mobilenet_v2,resnet18,resnet50,mnasnet,bert,ncf,dlrm";
     std::string platforms = "edge,cloud";
     std::string algos = "digamma,random,stdga,pso,tbpsa,es11,de,portfolio,cmaes,hw-opt-nvdla,hw-opt-shidiannao,hw-opt-eyeriss,"
@@ -134,7 +134,7 @@ std::string against(const std::map<Key, Figures>& all, const std::string& platfo
     return buf;
 }
 
-int run_codesign_compare(const CompareOptions& o) {
+int run_codesign_compare(const CodesignCompareOptions& o) {
     const std::vector<std::string> models = split_list(o.models), platforms = split_list(o.platforms), algos = split_list(o.algos);
     const std::vector<std::uint64_t> seeds = parse_seed_list(o.seeds, "--seeds");
     for (const std::string& a : algos)
@@ -227,7 +227,7 @@ int run_codesign_compare(const CompareOptions& o) {
 }  // namespace
 
 void add_codesign_compare_command(CLI::App& app, int& exit_code) {
-    auto o = std::make_shared<CompareOptions>();
+    auto o = std::make_shared<CodesignCompareOptions>();
     CLI::App* c = app.add_subcommand("codesign-compare", "the DiGamma paper's Figures 5 and 6: co-design methods over models and platforms");
     c->add_option("--models", o->models, "comma-separated models (bundled names or files)")->capture_default_str();
     c->add_option("--platforms", o->platforms, "comma-separated platforms (edge, cloud)")->capture_default_str();

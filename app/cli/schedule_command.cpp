@@ -117,7 +117,7 @@ int run_schedule(const ScheduleOptions& o) {
 
 // ---- schedule-compare ----
 
-struct CompareOptions {
+struct ScheduleCompareOptions {
     ScheduleSetupOptions setup;
     std::string mixes = "vision,language,recommendation,mix";
     std::string bws = "16";
@@ -126,7 +126,7 @@ struct CompareOptions {
     std::string markdown_out, csv_out;
 };
 
-int run_compare(const CompareOptions& o) {
+int run_schedule_compare(const ScheduleCompareOptions& o) {
     const std::vector<std::string> mixes = split_list(o.mixes), algos = split_list(o.algos);
     std::vector<double> bws;
     for (const auto& b : split_list(o.bws)) {
@@ -140,14 +140,14 @@ int run_compare(const CompareOptions& o) {
         throw InputError({"schedule-compare", 0, 0}, "need at least one mix, bandwidth, algorithm and seed");
     for (const auto& a : algos) (void)schedule_algorithm(a);
 
-    struct Row {
+    struct MixRow {
         std::string label;
         std::vector<double> throughput;  // per algorithm: geometric mean over seeds, NAN if incomplete
         // The throughput no schedule can beat: the MACs at the makespan's lower bound (the same
         // jobs and groups for every algorithm and seed).
         double bound_gflops = std::nan("");
     };
-    std::vector<Row> rows;
+    std::vector<MixRow> rows;
     std::string raw =
         "setting,mix,bw,bw_units,job_analysis,algo,seed,throughput_gflops,makespan_cycles,lower_bound_cycles,utilization,energy_nj,samples,"
         "wall_s\n";
@@ -156,7 +156,7 @@ int run_compare(const CompareOptions& o) {
                  o.setup.job_analysis.c_str(), o.setup.bw_units.c_str());
     for (const std::string& mix : mixes)
         for (double bw : bws) {
-            Row row;
+            MixRow row;
             std::ostringstream label;
             label << mix << " @ " << bw << (o.setup.bw_units == "gbps" ? " GB/s" : " B/cycle");
             row.label = label.str();
@@ -201,7 +201,7 @@ int run_compare(const CompareOptions& o) {
         std::snprintf(buf, sizeof buf, "%.3g", v);
         return std::string(buf);
     };
-    for (const Row& row : rows) {
+    for (const MixRow& row : rows) {
         md << "| " << row.label << " | " << cell(row.bound_gflops) << " | " << cell(row.throughput[0]) << " | "
            << cell(100 * row.throughput[0] / row.bound_gflops) << "% |";
         for (std::size_t a = 1; a < algos.size(); ++a) {
@@ -243,7 +243,7 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
                   "write the group's job table (no-stall latency and bandwidth per job and core) and its best schedule, for schedule-eval");
     c->callback([o, &exit_code] { exit_code = run_schedule(*o); });
 
-    auto k = std::make_shared<CompareOptions>();
+    auto k = std::make_shared<ScheduleCompareOptions>();
     CLI::App* cc = app.add_subcommand("schedule-compare", "compare schedulers over task mixes, bandwidths and seeds");
     k->setup.add_to(*cc);
     cc->add_option("--mixes", k->mixes, "comma-separated task mixes")->capture_default_str();
@@ -252,7 +252,7 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     cc->add_option("--seeds", k->seeds, "comma-separated seeds")->capture_default_str();
     cc->add_option("--markdown", k->markdown_out, "also write the table to this file");
     cc->add_option("--csv", k->csv_out, "write every (mix, bandwidth, algorithm, seed) result to this CSV file");
-    cc->callback([k, &exit_code] { exit_code = run_compare(*k); });
+    cc->callback([k, &exit_code] { exit_code = run_schedule_compare(*k); });
 }
 
 }  // namespace mapscape::cli

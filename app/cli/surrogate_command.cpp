@@ -187,7 +187,7 @@ void print_table(const std::vector<ComparisonRow>& rows, const std::string& comp
     std::printf("\n");
 }
 
-int run_compare(const SurrogateOptions& o) {
+int run_surrogate_compare(const SurrogateOptions& o) {
     SurrogateCompareRequest r;
     r.model_path = o.model_path;
     r.runs = o.runs;
@@ -250,7 +250,7 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
     compare->add_option("--seed", o->seed, "seed")->capture_default_str()->check(seed_value());
     compare->add_option("--threads", o->threads, "runs in parallel")->capture_default_str()->check(positive_count("threads"));
     compare->add_option("--json", o->json_out, "write the rows as JSON to this file");
-    compare->callback([o, &exit_code] { exit_code = run_compare(*o); });
+    compare->callback([o, &exit_code] { exit_code = run_surrogate_compare(*o); });
 }
 
 }  // namespace mapscape::cli

@@ -3,14 +3,9 @@
 
 #include "common.hpp"
 #include "long_call.hpp"
+#include "python_types.hpp"
 
 namespace mapscape::python {
-
-namespace {
-
-py::object number_or_none(double v) { return std::isfinite(v) ? py::object(py::float_(v)) : py::none(); }
-
-}  // namespace
 
 void bind_progress(py::module_& m) {
     py::class_<Progress>(m, "Progress", R"doc(

@@ -1,4 +1,5 @@
 #include "arch/accelerator.hpp"
+#include "util/integer_math.hpp"
 
 #include <limits>
 
@@ -16,7 +17,6 @@ void set_uniform_noc(Accelerator& acc, std::int64_t bandwidth, std::int64_t hops
 }
 
 std::string accelerator_problem(const Accelerator& acc) {
-    constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
     auto positive = [&](const char* what, std::int64_t v) -> std::string {
         if (v < 1) return std::string(what) + " must be at least 1, not " + std::to_string(v);
         if (v > kIntMax)

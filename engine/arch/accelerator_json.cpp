@@ -1,4 +1,5 @@
 #include "arch/accelerator_json.hpp"
+#include "util/integer_math.hpp"
 
 #include <limits>
 
@@ -9,7 +10,6 @@
 namespace mapscape {
 
 namespace {
-constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
 }
 
 nlohmann::ordered_json accelerator_to_json(const Accelerator& a) {

@@ -1,4 +1,5 @@
 #include "arch/maestro_hw_file.hpp"
+#include "util/integer_math.hpp"
 
 #include <charconv>
 #include <limits>
@@ -12,7 +13,6 @@ namespace mapscape {
 
 Accelerator parse_maestro_hw_text(std::string_view text, const std::string& file_name,
                                   const Accelerator& base) {
-    constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
     Accelerator acc = base;
     acc.num_pes = 1;
     acc.pe_hierarchy.clear();

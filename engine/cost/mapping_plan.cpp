@@ -3,6 +3,7 @@
 // level lacks are inherited from the level above or filled in as full temporal maps, strided
 // windows are widened, and each level's tile and reuse tables are derived.
 #include "cost/mapping_plan.hpp"
+#include "util/integer_math.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -16,8 +17,6 @@
 namespace mapscape {
 
 namespace {
-
-constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
 
 void fail(MappingPlan& plan, Invalidity kind, int level = -1, Dim dim = Dim::K,
           std::int64_t value = 0, std::int64_t limit = 0) {

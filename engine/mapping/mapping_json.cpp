@@ -1,4 +1,5 @@
 #include "mapping/mapping_json.hpp"
+#include "util/integer_math.hpp"
 
 #include <limits>
 
@@ -29,7 +30,6 @@ nlohmann::ordered_json mapping_to_json(const Mapping& m) {
 }
 
 Mapping mapping_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& ptr) {
-    constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
     if (!v.is_array() || v.empty()) doc.fail(ptr, "a mapping must be a non-empty array of cluster levels");
     Mapping m;
     for (std::size_t li = 0; li < v.size(); ++li) {

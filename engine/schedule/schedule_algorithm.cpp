@@ -57,7 +57,7 @@ ExternalSchedulers& external_schedulers() {
     return registry;
 }
 
-ExternalScheduler find_external(std::string_view name) {
+ExternalScheduler find_external_scheduler(std::string_view name) {
     ExternalSchedulers& r = external_schedulers();
     std::lock_guard lock(r.mutex);
     const auto it = r.run.find(name);
@@ -110,7 +110,7 @@ std::optional<ScheduleAlgorithm> parse_schedule_algorithm(std::string_view name)
         a.heuristic = *h;
         return a;
     }
-    if (find_external(name)) {
+    if (find_external_scheduler(name)) {
         a.kind = ScheduleAlgorithm::Kind::External;
         a.external_name = std::string(name);
         return a;
@@ -146,7 +146,7 @@ ScheduleResult run_schedule_search(const ScheduleProblem& problem, const Schedul
             return eval.finish();
         }
         case ScheduleAlgorithm::Kind::External:
-            if (const ExternalScheduler run = find_external(algorithm.external_name)) return run(problem, sink, std::move(stop));
+            if (const ExternalScheduler run = find_external_scheduler(algorithm.external_name)) return run(problem, sink, std::move(stop));
             return {};
     }
     return {};

@@ -1,4 +1,5 @@
 #include "schedule/task_mix.hpp"
+#include "util/integer_math.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -11,8 +12,6 @@
 namespace mapscape {
 
 namespace {
-
-constexpr std::int64_t kIntMax = 2147483647;
 
 // A fully-connected layer over a mini-batch is a GEMM (batch x inputs) x (inputs x outputs), so
 // that dataflows see the batch as rows; GEMMs stack batches along M; convolutions along N.

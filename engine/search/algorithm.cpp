@@ -18,7 +18,7 @@ ExternalRegistry& external_registry() {
     return registry;
 }
 
-ExternalSearch find_external(std::string_view name) {
+ExternalSearch find_external_search(std::string_view name) {
     ExternalRegistry& r = external_registry();
     std::lock_guard lock(r.mutex);
     const auto it = r.searches.find(name);
@@ -73,7 +73,7 @@ std::optional<Algorithm> parse_algorithm(std::string_view name) {
             a.dataflow = *f;
             return a;
         }
-    if (find_external(name)) {
+    if (find_external_search(name)) {
         a.kind = Algorithm::Kind::External;
         a.external_name = std::string(name);
         return a;
@@ -97,7 +97,7 @@ SearchResult run_search(const SearchProblem& problem, const Algorithm& algorithm
         case Algorithm::Kind::Baseline: return run_baseline(problem, algorithm.baseline, sink, std::move(stop));
         case Algorithm::Kind::Fixed: return run_fixed_dataflow(problem, algorithm.dataflow, sink, std::move(stop));
         case Algorithm::Kind::External:
-            if (const ExternalSearch run = find_external(algorithm.external_name)) return run(problem, sink, std::move(stop));
+            if (const ExternalSearch run = find_external_search(algorithm.external_name)) return run(problem, sink, std::move(stop));
             return {};
     }
     return {};

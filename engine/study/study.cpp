@@ -1,4 +1,5 @@
 #include "study/study.hpp"
+#include "util/integer_math.hpp"
 
 #include <cmath>
 
@@ -14,8 +15,6 @@
 namespace mapscape {
 
 namespace {
-
-constexpr std::int64_t kIntMax = 2147483647;
 
 nlohmann::ordered_json search_settings_json(const SearchSettings& s) {
     return {{"algorithm", s.algorithm},

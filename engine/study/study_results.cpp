@@ -2,6 +2,7 @@
 // Readers check every index a view will follow (a segment's core and job, an assignment's core),
 // so a damaged file is refused with its position instead of crashing a view later.
 #include "study/study_results.hpp"
+#include "util/integer_math.hpp"
 
 #include <cmath>
 #include <limits>
@@ -20,7 +21,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
-constexpr std::int64_t kIntMax = 2147483647;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 bool boolean_or(const JsonDocument& doc, const nlohmann::json& o, const std::string& p, const std::string& key, bool fallback) {

@@ -1,4 +1,5 @@
 #include "workload/layer.hpp"
+#include "util/integer_math.hpp"
 
 #include <limits>
 #include <tuple>
@@ -18,8 +19,6 @@ constexpr std::array<TypeName, 6> kTypeNames = {{{LayerType::Conv, "CONV"},
                                                  {LayerType::Gemm, "GEMM"},
                                                  {LayerType::FullyConnected, "FC"}}};
 
-// Largest dimension MAESTRO can represent (it stores sizes in a C int).
-constexpr std::int64_t kMaxDimension = std::numeric_limits<std::int32_t>::max();
 // Above this many MACs the 64-bit access counts could overflow; no real layer is near it.
 constexpr std::int64_t kMaxMacs = std::int64_t{1} << 53;
 
@@ -226,9 +225,9 @@ std::string layer_problem(const Layer& l) {
         if (l.size(d) < 0)
             return "dimension " + std::string(dim_name(d)) + " must be positive, not " +
                    std::to_string(l.size(d));
-        if (l.size(d) > kMaxDimension)
+        if (l.size(d) > kIntMax)
             return "dimension " + std::string(dim_name(d)) + " = " + std::to_string(l.size(d)) +
-                   " is larger than the supported maximum " + std::to_string(kMaxDimension);
+                   " is larger than the supported maximum " + std::to_string(kIntMax);
         if (l.stride(d) < 1)
             return "the stride of " + std::string(dim_name(d)) + " must be at least 1";
     }

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "mapping/maestro_file.hpp"
+#include "util/integer_math.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
@@ -16,8 +17,6 @@
 namespace mapscape {
 
 namespace {
-
-constexpr std::int64_t kIntMax = std::numeric_limits<std::int32_t>::max();
 
 bool ends_with(const std::string& s, std::string_view suffix) {
     if (s.size() < suffix.size()) return false;

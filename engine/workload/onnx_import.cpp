@@ -1,4 +1,5 @@
 #include "workload/onnx_import.hpp"
+#include "util/integer_math.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -18,8 +19,6 @@ namespace {
 
 namespace og = onnx_graph;
 using Shape = std::vector<std::int64_t>;
-
-constexpr std::int64_t kMaxDimension = std::numeric_limits<std::int32_t>::max();
 
 std::string shape_text(const Shape& s) {
     std::string out;
@@ -167,9 +166,9 @@ private:
         }
         for (std::size_t i = 0; i < s.size(); ++i) {
             if (s[i] == 0) fail("its " + role + " \"" + value + "\" has a zero dimension (" + shape_text(s) + ")");
-            if (s[i] > kMaxDimension)
+            if (s[i] > kIntMax)
                 fail("dimension " + std::to_string(i) + " of its " + role + " \"" + value + "\" is " + std::to_string(s[i]) +
-                     ", above the largest the engine represents (" + std::to_string(kMaxDimension) + ")");
+                     ", above the largest the engine represents (" + std::to_string(kIntMax) + ")");
         }
         return s;
     }
@@ -584,8 +583,8 @@ og::DimensionValue parse_dimension_value(const std::string& text, const std::str
     d.name = text.substr(0, eq);
     const std::string value = text.substr(eq + 1);
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), d.value);
-    if (ec != std::errc{} || end != value.data() + value.size() || d.value < 1 || d.value > kMaxDimension)
-        throw InputError({option, 0, 0}, "\"" + text + "\": the value of " + d.name + " must be a whole number from 1 to " + std::to_string(kMaxDimension));
+    if (ec != std::errc{} || end != value.data() + value.size() || d.value < 1 || d.value > kIntMax)
+        throw InputError({option, 0, 0}, "\"" + text + "\": the value of " + d.name + " must be a whole number from 1 to " + std::to_string(kIntMax));
     return d;
 }
 
