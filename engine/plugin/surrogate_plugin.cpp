@@ -61,23 +61,27 @@ void open_surrogate(PluginState& state) {
 // guard keeps the placeholder from calling itself.
 thread_local bool delegating = false;
 
+// Calls f with the guard up, and lowers it however f returns (a throwing search included).
+template <class F>
+auto delegated(F&& f) {
+    struct Lower {
+        ~Lower() { delegating = false; }
+    } lower;
+    delegating = true;
+    return f();
+}
+
 void register_deferred_search(const std::string& name) {
     register_algorithm(
         name,
         [name](const SearchProblem& problem, SearchSink* sink, std::stop_token stop) {
             if (delegating || !load_surrogate_plugin().empty()) return SearchResult{};
-            delegating = true;
-            SearchResult result = run_search(problem, *parse_algorithm(name), sink, std::move(stop));
-            delegating = false;
-            return result;
+            return delegated([&] { return run_search(problem, *parse_algorithm(name), sink, std::move(stop)); });
         },
         [name](const SearchProblem& problem) {
             if (std::string why = load_surrogate_plugin(); !why.empty()) return why;
             if (delegating) return "the libtorch plugin does not provide " + name;
-            delegating = true;
-            std::string why = algorithm_problem(*parse_algorithm(name), problem);
-            delegating = false;
-            return why;
+            return delegated([&] { return algorithm_problem(*parse_algorithm(name), problem); });
         });
 }
 
@@ -86,18 +90,12 @@ void register_deferred_scheduler(const std::string& name) {
         name,
         [name](const ScheduleProblem& problem, ScheduleSink* sink, std::stop_token stop) {
             if (delegating || !load_surrogate_plugin().empty()) return ScheduleResult{};
-            delegating = true;
-            ScheduleResult result = run_schedule_search(problem, *parse_schedule_algorithm(name), sink, std::move(stop));
-            delegating = false;
-            return result;
+            return delegated([&] { return run_schedule_search(problem, *parse_schedule_algorithm(name), sink, std::move(stop)); });
         },
         [name]() {
             if (std::string why = load_surrogate_plugin(); !why.empty()) return why;
             if (delegating) return "the libtorch plugin does not provide " + name;
-            delegating = true;
-            std::string why = schedule_algorithm_problem(*parse_schedule_algorithm(name));
-            delegating = false;
-            return why;
+            return delegated([&] { return schedule_algorithm_problem(*parse_schedule_algorithm(name)); });
         });
 }
 
