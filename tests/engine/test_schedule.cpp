@@ -27,6 +27,18 @@ JobTable table(int jobs, int cores, std::vector<double> latency, std::vector<dou
                                   std::vector<std::int64_t>(static_cast<std::size_t>(jobs), 1000));
 }
 
+// Group 2 of the "mix" task (100 jobs), and a problem over its table on S2 at 4 GB/s.
+std::vector<Job> mix_group_2() { return split_groups(build_jobs(load_task_mix("mix")), 100)[1]; }
+
+ScheduleProblem s2_at_4_gbps(const JobTable& t, std::int64_t budget, std::uint64_t seed) {
+    ScheduleProblem p;
+    p.table = &t;
+    p.system_bytes_per_cycle = platform_setting(2).bytes_per_cycle(4);
+    p.budget = budget;
+    p.seed = seed;
+    return p;
+}
+
 bool near(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
 
 // Checks what every timeline must satisfy.
@@ -290,13 +302,8 @@ private slots:
     }
 
     void magma_is_deterministic_and_beats_random_search() {
-        const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("mix")), 100)[1];
-        const JobTable t = analyze_jobs(jobs, platform_setting(2));
-        ScheduleProblem p;
-        p.table = &t;
-        p.system_bytes_per_cycle = platform_setting(2).bytes_per_cycle(4);
-        p.budget = 3000;
-        p.seed = 11;
+        const JobTable t = analyze_jobs(mix_group_2(), platform_setting(2));
+        const ScheduleProblem p = s2_at_4_gbps(t, 3000, 11);
         const ScheduleResult a = run_magma(p), b = run_magma(p);
         QVERIFY(a.found);
         QVERIFY(a.best == b.best);
@@ -323,13 +330,9 @@ private slots:
     // within a few percent of each other; timings are the docs' (docs/papers/magma.md).
     void cma_es_is_the_projects_on_large_schedule_encodings() {
         QCOMPARE(ScheduleAlgorithm{}.black_box.lazy_cma_es_above_genes, std::size_t{100});
-        const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("mix")), 100)[1];
+        const std::vector<Job> jobs = mix_group_2();
         const JobTable t = analyze_jobs(jobs, platform_setting(2));
-        ScheduleProblem p;
-        p.table = &t;
-        p.system_bytes_per_cycle = platform_setting(2).bytes_per_cycle(4);
-        p.budget = 1000;
-        p.seed = 3;
+        ScheduleProblem p = s2_at_4_gbps(t, 1000, 3);
         const ScheduleAlgorithm lazy = *parse_schedule_algorithm("cmaes");
         ScheduleAlgorithm pagmo = lazy;
         pagmo.black_box = BlackBoxSettings{};  // never the project's
