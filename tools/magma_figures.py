@@ -74,6 +74,20 @@ def gflops(x):
     return "{:,.1f}".format(x) if x < 10000 else "{:,.0f}".format(x)
 
 
+def throughput(by_algo, algo):
+    """An algorithm's throughput in a row: the geometric mean over its seeds (NaN if it has none)."""
+    values = [float(r["throughput_gflops"]) for r in by_algo.get(algo, [])]
+    return geomean(values) if values and all(v > 0 for v in values) else float("nan")
+
+
+def bound_gflops(rows):
+    """The row's throughput bound: the MACs at the makespan's lower bound, from any of its runs
+    (the same jobs for every run: equal up to rounding)."""
+    bounds = [float(r["throughput_gflops"]) * float(r["makespan_cycles"]) / float(r["lower_bound_cycles"])
+              for r in rows if float(r["lower_bound_cycles"]) > 0 and float(r["throughput_gflops"]) > 0]
+    return min(bounds) if bounds else float("nan")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("csv", nargs="+")
@@ -110,13 +124,8 @@ def main():
                 by_algo.pop(a, None)
         if missing:
             incomplete.append("%s, %s @ %g %s: %s" % (setting, mix, bw, unit, ", ".join(missing)))
-        def thr(algo):
-            rows = by_algo.get(algo, [])
-            values = [float(r["throughput_gflops"]) for r in rows]
-            return geomean(values) if values and all(v > 0 for v in values) else float("nan")
-        bounds = [float(r["throughput_gflops"]) * float(r["makespan_cycles"]) / float(r["lower_bound_cycles"])
-                  for rows in by_algo.values() for r in rows if float(r["lower_bound_cycles"]) > 0 and float(r["throughput_gflops"]) > 0]
-        bound = min(bounds) if bounds else float("nan")  # the same jobs for every run: equal up to rounding
+        thr = lambda algo: throughput(by_algo, algo)
+        bound = bound_gflops(r for rows in by_algo.values() for r in rows)
         magma, herald, aimt = thr("magma"), thr("herald"), thr("aimt")
         blackbox = {a: thr(a) for a in by_algo if a not in HEURISTICS and a not in RL}
         best_name = max(blackbox, key=lambda a: blackbox[a]) if blackbox else None
@@ -158,12 +167,8 @@ def rl_table(runs):
         mine = {r["seed"]: float(r["throughput_gflops"]) for r in by_algo.get("magma", [])}
         if not mine or not any(a in by_algo for a in RL):
             continue
-        def thr(algo):
-            values = [float(r["throughput_gflops"]) for r in by_algo.get(algo, [])]
-            return geomean(values) if values else float("nan")
-        bound = min(float(r["throughput_gflops"]) * float(r["makespan_cycles"]) / float(r["lower_bound_cycles"])
-                    for rows in by_algo.values() for r in rows
-                    if float(r["lower_bound_cycles"]) > 0 and float(r["throughput_gflops"]) > 0)
+        thr = lambda algo: throughput(by_algo, algo)
+        bound = bound_gflops(r for rows in by_algo.values() for r in rows)
         magma = geomean(list(mine.values()))
         cells = []
         for agent in ("a2c", "ppo2"):
@@ -205,8 +210,7 @@ def versus_table(runs, other):
         if not seeds:
             continue
         rows = [mine[x] for x in seeds] + [theirs[x] for x in seeds]
-        bound = min(float(r["throughput_gflops"]) * float(r["makespan_cycles"]) / float(r["lower_bound_cycles"])
-                    for r in rows if float(r["lower_bound_cycles"]) > 0 and float(r["throughput_gflops"]) > 0)
+        bound = bound_gflops(rows)
         m = geomean([float(mine[x]["throughput_gflops"]) for x in seeds])
         o = geomean([float(theirs[x]["throughput_gflops"]) for x in seeds])
         leads.append(m / o)
