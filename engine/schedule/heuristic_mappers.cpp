@@ -9,11 +9,11 @@ namespace mapscape {
 
 namespace {
 
-struct Named {
+struct HeuristicName {
     Heuristic h;
     std::string_view name;
 };
-constexpr Named kNames[] = {{Heuristic::Herald, "herald"}, {Heuristic::AiMt, "aimt"},      {Heuristic::Fcfs, "fcfs"},
+constexpr HeuristicName kHeuristicNames[] = {{Heuristic::Herald, "herald"}, {Heuristic::AiMt, "aimt"},      {Heuristic::Fcfs, "fcfs"},
                             {Heuristic::Sjf, "sjf"},       {Heuristic::RoundRobin, "rr"}, {Heuristic::Greedy, "greedy"}};
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -118,13 +118,13 @@ CoreQueues ai_mt(const JobTable& t, double system_bw) {
 }  // namespace
 
 std::string_view heuristic_name(Heuristic h) {
-    for (const Named& n : kNames)
+    for (const HeuristicName& n : kHeuristicNames)
         if (n.h == h) return n.name;
     return "herald";
 }
 
 std::optional<Heuristic> parse_heuristic(std::string_view name) {
-    for (const Named& n : kNames)
+    for (const HeuristicName& n : kHeuristicNames)
         if (n.name == name) return n.h;
     return std::nullopt;
 }
@@ -132,7 +132,7 @@ std::optional<Heuristic> parse_heuristic(std::string_view name) {
 const std::vector<Heuristic>& all_heuristics() {
     static const std::vector<Heuristic> all = [] {
         std::vector<Heuristic> v;
-        for (const Named& n : kNames) v.push_back(n.h);
+        for (const HeuristicName& n : kHeuristicNames) v.push_back(n.h);
         return v;
     }();
     return all;

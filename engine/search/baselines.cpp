@@ -10,12 +10,12 @@ namespace mapscape {
 
 namespace {
 
-struct Named {
+struct BaselineName {
     Baseline baseline;
     std::string_view name;
 };
 
-constexpr Named kNames[] = {
+constexpr BaselineName kBaselineNames[] = {
     {Baseline::Random, "random"},
     {Baseline::StandardGa, "stdga"},
     {Baseline::DifferentialEvolution, "de"},
@@ -74,13 +74,13 @@ void run_black_box(BlackBoxObjective& f, Baseline b, std::uint64_t seed, const B
 }
 
 std::string_view baseline_name(Baseline b) {
-    for (const Named& n : kNames)
+    for (const BaselineName& n : kBaselineNames)
         if (n.baseline == b) return n.name;
     return "random";
 }
 
 std::optional<Baseline> parse_baseline(std::string_view name) {
-    for (const Named& n : kNames)
+    for (const BaselineName& n : kBaselineNames)
         if (n.name == name) return n.baseline;
     return std::nullopt;
 }
@@ -88,7 +88,7 @@ std::optional<Baseline> parse_baseline(std::string_view name) {
 const std::vector<Baseline>& all_baselines() {
     static const std::vector<Baseline> all = [] {
         std::vector<Baseline> v;
-        for (const Named& n : kNames) v.push_back(n.baseline);
+        for (const BaselineName& n : kBaselineNames) v.push_back(n.baseline);
         return v;
     }();
     return all;

@@ -10,12 +10,12 @@ namespace mapscape {
 
 namespace {
 
-struct Named {
+struct DataflowName {
     FixedDataflow dataflow;
     std::string_view name;
 };
 
-constexpr Named kNames[] = {
+constexpr DataflowName kDataflowNames[] = {
     {FixedDataflow::Nvdla, "nvdla"},   {FixedDataflow::Eyeriss, "eyeriss"}, {FixedDataflow::ShiDianNao, "shidiannao"},
     {FixedDataflow::KcpWs, "kcp_ws"},  {FixedDataflow::XpWs, "xp_ws"},      {FixedDataflow::YxpOs, "yxp_os"},
     {FixedDataflow::Rs, "rs"},         {FixedDataflow::Nlr, "nlr"},
@@ -132,13 +132,13 @@ std::int64_t row_length(const Accelerator& acc) { return std::min(acc.num_pes, f
 }  // namespace
 
 std::string_view dataflow_name(FixedDataflow f) {
-    for (const Named& n : kNames)
+    for (const DataflowName& n : kDataflowNames)
         if (n.dataflow == f) return n.name;
     return "nvdla";
 }
 
 std::optional<FixedDataflow> parse_dataflow(std::string_view name) {
-    for (const Named& n : kNames)
+    for (const DataflowName& n : kDataflowNames)
         if (n.name == name) return n.dataflow;
     return std::nullopt;
 }
@@ -146,7 +146,7 @@ std::optional<FixedDataflow> parse_dataflow(std::string_view name) {
 const std::vector<FixedDataflow>& all_dataflows() {
     static const std::vector<FixedDataflow> all = [] {
         std::vector<FixedDataflow> v;
-        for (const Named& n : kNames) v.push_back(n.dataflow);
+        for (const DataflowName& n : kDataflowNames) v.push_back(n.dataflow);
         return v;
     }();
     return all;
