@@ -311,7 +311,7 @@ RecoveryScan RecoveryStore::claim_orphans() {
                 const auto& meta = root["recovery"];
                 if (version_of(meta) > kRecoveryFormatVersion || version_of(root) > kStudyFormatVersion) refused.newer_format = true;
                 doc.check_format("mapscape-recovery", kRecoveryFormatVersion, "recovery copy", "/recovery");
-                copy.study = parse_study_json(text, file.toStdString());
+                copy.study = study_from_document(doc);
                 copy.study_path = QString::fromStdString(doc.string_or(meta, "/recovery", "file", ""));
                 copy.host = QString::fromStdString(doc.string_or(meta, "/recovery", "host", ""));
                 copy.pid = doc.integer_or(meta, "/recovery", "pid", 0, 0, std::numeric_limits<std::int64_t>::max());

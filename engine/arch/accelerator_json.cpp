@@ -4,12 +4,29 @@
 #include <limits>
 
 #include "arch/maestro_hw_file.hpp"
+#include "mapping/map_space.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 
 namespace mapscape {
 
 namespace {
+
+const JsonObjectSchema kAcceleratorFields{"accelerator",
+                                          {"format", "version", "name", "num_pes", "pe_hierarchy", "simd_lanes", "l1_size_bytes",
+                                           "l2_size_bytes", "word_size_bytes", "clock_mhz", "offchip_bw_elements_per_cycle", "noc",
+                                           "technology", "map_space"}};
+const JsonObjectSchema kNocFields{"accelerator.noc", {"bandwidth_elements_per_cycle", "hops", "hop_latency_cycles"}};
+const JsonObjectSchema kTechnologyFields{"accelerator.technology",
+                                         {"mac_energy_nj", "l1_access_in_macs", "l2_access_in_macs", "dram_access_in_macs",
+                                          "mac_area_um2", "mac_power_mw", "sram_area_um2_per_element", "sram_power_mw_per_element"}};
+
+}  // namespace
+
+std::vector<const JsonObjectSchema*> accelerator_schemas() {
+    std::vector<const JsonObjectSchema*> all{&kAcceleratorFields, &kNocFields, &kTechnologyFields};
+    for (const JsonObjectSchema* s : map_space_schemas()) all.push_back(s);
+    return all;
 }
 
 nlohmann::ordered_json accelerator_to_json(const Accelerator& a) {
@@ -49,6 +66,7 @@ nlohmann::ordered_json accelerator_to_json(const Accelerator& a) {
 
 Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& ptr) {
     if (!v.is_object()) doc.fail(ptr, "an accelerator must be a JSON object");
+    doc.check_fields(v, ptr, kAcceleratorFields);
     Accelerator a;
     a.name = doc.string_or(v, ptr, "name", a.name);
     a.num_pes = doc.integer(v, ptr, "num_pes", 1, kIntMax);
@@ -73,10 +91,11 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
         const std::string np = json_child(ptr, "noc");
         auto level = [&](const nlohmann::json& o, const std::string& p) {
             if (!o.is_object()) doc.fail(p, "a NoC level must be an object");
-            NocLevel n;
-            n.bandwidth_elements_per_cycle = doc.integer(o, p, "bandwidth_elements_per_cycle", 1, kIntMax);
-            n.hops = doc.integer_or(o, p, "hops", 1, 0, 1000000);
-            n.hop_latency_cycles = doc.integer_or(o, p, "hop_latency_cycles", 0, 0, 1000000);
+            doc.check_fields(o, p, kNocFields);
+            NocLevel n;  // what a field leaves out: unbounded, 1 hop, 0 cycles per hop
+            n.bandwidth_elements_per_cycle = doc.integer_or(o, p, "bandwidth_elements_per_cycle", n.bandwidth_elements_per_cycle, 1, kIntMax);
+            n.hops = doc.integer_or(o, p, "hops", n.hops, 0, 1000000);
+            n.hop_latency_cycles = doc.integer_or(o, p, "hop_latency_cycles", n.hop_latency_cycles, 0, 1000000);
             return n;
         };
         if (noc.is_object()) {
@@ -94,6 +113,7 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
     if (v.contains("technology")) {
         const auto& t = doc.object(v, ptr, "technology");
         const std::string tp = json_child(ptr, "technology");
+        doc.check_fields(t, tp, kTechnologyFields);
         auto& tech = a.technology;
         tech.mac_energy_nj = doc.number_or(t, tp, "mac_energy_nj", tech.mac_energy_nj, 0, 1e6);
         tech.l1_access_in_macs = doc.number_or(t, tp, "l1_access_in_macs", tech.l1_access_in_macs, 0, 1e9);

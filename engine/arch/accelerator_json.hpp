@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,10 @@
 namespace mapscape {
 
 class JsonDocument;
+struct JsonObjectSchema;
+
+// The fields of an accelerator's objects: itself, its NoC levels, technology and map space.
+std::vector<const JsonObjectSchema*> accelerator_schemas();
 
 nlohmann::ordered_json accelerator_to_json(const Accelerator& acc);
 // Reads the object at `pointer`; absent fields keep their defaults. Throws InputError.

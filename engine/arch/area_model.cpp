@@ -34,16 +34,28 @@ AreaBreakdown area_of(const AreaModel& m, const Accelerator& acc, std::int64_t l
 
 AreaBreakdown area_of(const AreaModel& m, const Accelerator& acc) { return area_of(m, acc, acc.l1_size_bytes, acc.l2_size_bytes); }
 
+namespace {
+
+const JsonObjectSchema kAreaModelsFields{"area models", {"format", "version", "description", "default", "models"}};
+const JsonObjectSchema kAreaModelFields{"area models.models[]", {"id", "name", "source", "mac_um2", "l1", "l2", "noc"}};
+const JsonObjectSchema kBufferRuleFields{"area models.models[].l1", {"granule_bytes", "um2_per_granule"}};
+
+}  // namespace
+
+std::vector<const JsonObjectSchema*> area_model_schemas() { return {&kAreaModelsFields, &kAreaModelFields, &kBufferRuleFields}; }
+
 std::vector<AreaModel> parse_area_models(std::string_view text, const std::string& file_name) {
     const JsonDocument doc = JsonDocument::parse(text, file_name);
     doc.check_format("mapscape-area-models", 1, "area-models file");
     const nlohmann::json& root = doc.root();
+    doc.check_fields(root, "", kAreaModelsFields);
     const std::string default_id = doc.string(root, "", "default");
     const nlohmann::json& list = doc.array(root, "", "models");
     std::vector<AreaModel> models;
     auto rule = [&](const nlohmann::json& parent, const std::string& pointer, const std::string& key) {
         const nlohmann::json& r = doc.object(parent, pointer, key);
         const std::string at = json_child(pointer, key);
+        doc.check_fields(r, at, kBufferRuleFields);
         BufferAreaRule b;
         b.granule_bytes = doc.integer(r, at, "granule_bytes", 1, std::int64_t{1} << 40);
         b.um2_per_granule = doc.number_or(r, at, "um2_per_granule", -1, 0, 1e12);
@@ -54,6 +66,7 @@ std::vector<AreaModel> parse_area_models(std::string_view text, const std::strin
         const std::string at = json_child("/models", i);
         const nlohmann::json& v = list[i];
         if (!v.is_object()) doc.fail(at, "an area model must be an object");
+        doc.check_fields(v, at, kAreaModelFields);
         AreaModel m;
         m.id = doc.string(v, at, "id");
         m.name = doc.string_or(v, at, "name", m.id);

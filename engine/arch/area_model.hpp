@@ -11,6 +11,8 @@
 
 namespace mapscape {
 
+struct JsonObjectSchema;
+
 struct BufferAreaRule {
     std::int64_t granule_bytes = 1;  // capacity comes in banks of this many bytes
     double um2_per_granule = 0;
@@ -50,6 +52,8 @@ const AreaModel& default_area_model();
 // Throws InputError listing the known ids when `id` is unknown.
 const AreaModel& area_model(const std::string& id);
 // Parses an area-models document (exposed for tests and other files).
+// The fields of an area-models file's objects (for the format page's check).
+std::vector<const JsonObjectSchema*> area_model_schemas();
 std::vector<AreaModel> parse_area_models(std::string_view text, const std::string& file_name);
 
 // The most PEs (with one MAC lane each and the smallest buffers, one granule of L1 each and one of

@@ -130,6 +130,15 @@ nlohmann::ordered_json map_space_to_json(const MapSpace& space) {
     return {{"style", "custom"}, {"levels", std::move(levels)}};
 }
 
+namespace {
+
+const JsonObjectSchema kMapSpaceFields{"accelerator.map_space", {"style", "levels"}};
+const JsonObjectSchema kMapSpaceLevelFields{"accelerator.map_space.levels[]", {"parallel", "inner_order", "tiles", "cluster_size"}};
+
+}  // namespace
+
+std::vector<const JsonObjectSchema*> map_space_schemas() { return {&kMapSpaceFields, &kMapSpaceLevelFields}; }
+
 MapSpace map_space_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& ptr) {
     if (v.is_string()) {
         try {
@@ -139,6 +148,10 @@ MapSpace map_space_from_json(const JsonDocument& doc, const nlohmann::json& v, c
         }
     }
     if (!v.is_object()) doc.fail(ptr, "a map space is a preset name or an object with \"levels\"");
+    doc.check_fields(v, ptr, kMapSpaceFields);
+    // The writer names a custom space's style; any other style would be a preset, given by name.
+    if (doc.string_or(v, ptr, "style", "custom") != "custom")
+        doc.fail(json_child(ptr, "style"), "a map space object is a custom one (\"style\": \"custom\"); give a preset by its name instead");
     MapSpace m;
     m.style = "custom";
     const nlohmann::json& levels = doc.array(v, ptr, "levels");
@@ -159,6 +172,7 @@ MapSpace map_space_from_json(const JsonDocument& doc, const nlohmann::json& v, c
         const std::string at = json_child(lp, k);
         const nlohmann::json& o = levels[k];
         if (!o.is_object()) doc.fail(at, "a level is an object");
+        doc.check_fields(o, at, kMapSpaceLevelFields);
         LevelFlexibility l;
         if (o.contains("parallel")) l.parallel = roles(o["parallel"], json_child(at, "parallel"));
         if (o.contains("inner_order")) l.inner_order = roles(o["inner_order"], json_child(at, "inner_order"));

@@ -27,6 +27,7 @@
 namespace mapscape {
 
 class JsonDocument;
+struct JsonObjectSchema;
 
 enum class DimRole { Out, In, Row, Col, FilterRow, FilterCol };
 
@@ -69,5 +70,7 @@ nlohmann::ordered_json map_space_to_json(const MapSpace& space);
 // A preset name ("nvdla") or an object {"style", "levels": [{"parallel": [...], "inner_order":
 // [...], "tiles": {"in": 1, "row": "whole"}, "cluster_size": 16}]}. Throws InputError.
 MapSpace map_space_from_json(const JsonDocument& doc, const nlohmann::json& value, const std::string& pointer);
+// The fields of a custom map space object and of its levels (for the format page's check).
+std::vector<const JsonObjectSchema*> map_space_schemas();
 
 }  // namespace mapscape

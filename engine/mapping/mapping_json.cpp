@@ -7,6 +7,15 @@
 
 namespace mapscape {
 
+namespace {
+
+const JsonObjectSchema kLevelFields{"mapping[]", {"cluster", "logical", "directives"}};
+const JsonObjectSchema kDirectiveFields{"mapping[].directives[]", {"map", "dim", "size", "offset"}};
+
+}  // namespace
+
+std::vector<const JsonObjectSchema*> mapping_schemas() { return {&kLevelFields, &kDirectiveFields}; }
+
 nlohmann::ordered_json mapping_to_json(const Mapping& m) {
     nlohmann::ordered_json levels = nlohmann::ordered_json::array();
     nlohmann::ordered_json level;
@@ -36,9 +45,12 @@ Mapping mapping_from_json(const JsonDocument& doc, const nlohmann::json& v, cons
         const std::string lp = json_child(ptr, li);
         const auto& level = v[li];
         if (!level.is_object()) doc.fail(lp, "a cluster level must be an object");
+        doc.check_fields(level, lp, kLevelFields);
+        if (level.contains("logical") && !level["logical"].is_boolean())
+            doc.fail(json_child(lp, "logical"), "\"logical\" must be true or false");
         if (li > 0) {
             const std::int64_t size = doc.integer(level, lp, "cluster", 1, kIntMax);
-            const bool logical = level.contains("logical") && level["logical"].is_boolean() && level["logical"].get<bool>();
+            const bool logical = level.contains("logical") && level["logical"].get<bool>();
             m.directives.push_back(Directive::cluster(size, logical ? ClusterKind::Logical : ClusterKind::Physical));
         } else if (level.contains("cluster")) {
             doc.fail(json_child(lp, "cluster"), "the outermost level has no cluster size");
@@ -48,6 +60,7 @@ Mapping mapping_from_json(const JsonDocument& doc, const nlohmann::json& v, cons
             const std::string dp = json_child(json_child(lp, "directives"), i);
             const auto& d = ds[i];
             if (!d.is_object()) doc.fail(dp, "a directive must be an object");
+            doc.check_fields(d, dp, kDirectiveFields);
             const std::string map = doc.string(d, dp, "map");
             if (map != "SpatialMap" && map != "TemporalMap")
                 doc.fail(json_child(dp, "map"), "\"map\" must be SpatialMap or TemporalMap, not \"" + map + "\"");

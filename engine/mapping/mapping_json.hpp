@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,10 @@
 namespace mapscape {
 
 class JsonDocument;
+struct JsonObjectSchema;
+
+// The fields of a mapping's levels and directives (for the format page's check).
+std::vector<const JsonObjectSchema*> mapping_schemas();
 
 nlohmann::ordered_json mapping_to_json(const Mapping& mapping);
 Mapping mapping_from_json(const JsonDocument& doc, const nlohmann::json& value, const std::string& pointer);

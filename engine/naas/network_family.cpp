@@ -37,6 +37,16 @@ std::string NetworkVariant::name() const {
     return buf;
 }
 
+namespace {
+
+const JsonObjectSchema kFamilyFields{"network family", {"format", "version", "name", "architecture", "description", "source", "variants", "reference"}};
+const JsonObjectSchema kVariantFields{"network family.variants[]", {"width", "resolution", "top1", "published_mmacs"}};
+const JsonObjectSchema kReferenceFields{"network family.reference", {"width", "resolution"}};
+
+}  // namespace
+
+std::vector<const JsonObjectSchema*> network_family_schemas() { return {&kFamilyFields, &kVariantFields, &kReferenceFields}; }
+
 NetworkFamily load_network_family(const std::string& name_or_path) {
     std::string path = name_or_path;
     if (path.find('/') == std::string::npos && path.find(".json") == std::string::npos)
@@ -52,6 +62,8 @@ NetworkFamily load_network_family(const std::string& name_or_path) {
     const JsonDocument doc = JsonDocument::read(path);
     doc.check_format("mapscape-network-family", 1, "network family");
     const nlohmann::json& root = doc.root();
+    if (!root.is_object()) doc.fail("", "a network family must be a JSON object");
+    doc.check_fields(root, "", kFamilyFields);
     NetworkFamily f;
     f.name = doc.string(root, "", "name");
     f.architecture = doc.string(root, "", "architecture");
@@ -59,6 +71,8 @@ NetworkFamily load_network_family(const std::string& name_or_path) {
     f.description = doc.string_or(root, "", "description", "");
     f.source = doc.string(root, "", "source");
     const auto read_variant = [&](const nlohmann::json& v, const std::string& pointer, bool with_accuracy) {
+        if (!v.is_object()) doc.fail(pointer, "a variant is an object with \"width\" and \"resolution\"");
+        doc.check_fields(v, pointer, with_accuracy ? kVariantFields : kReferenceFields);
         NetworkVariant n;
         n.width = doc.number_or(v, pointer, "width", -1, 0.05, 4.0);
         if (n.width < 0) doc.fail(json_child(pointer, "width"), "a variant needs its width multiplier");

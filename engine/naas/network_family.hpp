@@ -11,6 +11,8 @@
 
 namespace mapscape {
 
+struct JsonObjectSchema;
+
 struct NetworkVariant {
     double width = 1.0;         // width multiplier
     std::int64_t resolution = 224;
@@ -27,6 +29,8 @@ struct NetworkFamily {
 
 // A family file ("format": "mapscape-network-family"), or a bundled family's name
 // (models/families/NAME.json). Throws InputError with file, line and column.
+// The fields of a network family file's objects (for the format page's check).
+std::vector<const JsonObjectSchema*> network_family_schemas();
 NetworkFamily load_network_family(const std::string& name_or_path);
 
 // The variant's layers: MobileNetV2 (the paper's Table 2: a 3x3 stem, 17 inverted-residual

@@ -24,6 +24,8 @@
 
 namespace mapscape {
 
+struct JsonObjectSchema;
+
 struct JobTableFile {
     JobTable table;
     double system_bytes_per_cycle = 0;
@@ -32,6 +34,8 @@ struct JobTableFile {
     std::vector<std::string> shapes;  // one per job, or none (written, not read: for people)
 };
 
+// The fields of the file's objects (for the format page's check).
+std::vector<const JsonObjectSchema*> job_table_schemas();
 JobTableFile parse_job_table_file(std::string_view text, const std::string& file_name);
 // The document parse_job_table_file reads (`schedule --job-table`): a group's table, with schedules.
 nlohmann::ordered_json job_table_to_json(const JobTableFile& file);

@@ -102,12 +102,22 @@ Platform platform_setting(int index) {
     return p;
 }
 
+namespace {
+
+const JsonObjectSchema kPlatformFields{"platform", {"format", "version", "name", "description", "clock_mhz", "word_bytes", "flexible", "cores"}};
+const JsonObjectSchema kCoreFields{"platform.cores[]", {"rows", "cols", "style", "buffer_kb", "count"}};
+
+}  // namespace
+
+std::vector<const JsonObjectSchema*> platform_schemas() { return {&kPlatformFields, &kCoreFields}; }
+
 std::vector<std::string> platform_setting_names() { return {"S1", "S2", "S3", "S4", "S5", "S6"}; }
 
 Platform parse_platform_json(std::string_view text, const std::string& file_name) {
     const JsonDocument doc = JsonDocument::parse(text, file_name);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail("", "a platform file must be a JSON object with \"cores\"");
+    doc.check_fields(root, "", kPlatformFields);
     doc.check_format("mapscape-platform", 1, "platform");
     Platform p;
     p.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
@@ -123,6 +133,7 @@ Platform parse_platform_json(std::string_view text, const std::string& file_name
     for (std::size_t i = 0; i < cores.size(); ++i) {
         const std::string ptr = json_child("/cores", i);
         if (!cores[i].is_object()) doc.fail(ptr, "each core must be an object with \"rows\" and \"style\"");
+        doc.check_fields(cores[i], ptr, kCoreFields);
         SubAccelerator c;
         c.rows = doc.integer(cores[i], ptr, "rows", 1, 1 << 16);
         c.cols = doc.integer_or(cores[i], ptr, "cols", 64, 1, 1 << 16);

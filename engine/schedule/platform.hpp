@@ -20,6 +20,8 @@
 
 namespace mapscape {
 
+struct JsonObjectSchema;
+
 enum class CoreStyle { HB, LB };
 std::string_view core_style_name(CoreStyle s);  // "HB", "LB"
 std::optional<CoreStyle> parse_core_style(std::string_view text);
@@ -74,6 +76,8 @@ std::vector<std::string> platform_setting_names();  // "S1".."S6"
 // "count": 3}, ...]}. Throws InputError.
 Platform load_platform_setting(const std::string& name_or_path);
 Platform parse_platform_json(std::string_view text, const std::string& file_name);
+// The fields of the file's objects (for the format page's check).
+std::vector<const JsonObjectSchema*> platform_schemas();
 // The document parse_platform_json reads (each core on its own, buffers in whole KB).
 nlohmann::ordered_json platform_to_json(const Platform& platform);
 

@@ -42,7 +42,12 @@ std::string resolve_model(const std::string& model, const std::string& mix_file)
     return model;
 }
 
+const JsonObjectSchema kMixFields{"mix", {"format", "version", "name", "description", "order", "models"}};
+const JsonObjectSchema kMixEntryFields{"mix.models[]", {"model", "batch", "copies"}};
+
 }  // namespace
+
+std::vector<const JsonObjectSchema*> task_mix_schemas() { return {&kMixFields, &kMixEntryFields}; }
 
 std::string Job::label() const { return model + "#" + std::to_string(copy + 1) + "/" + layer.name; }
 
@@ -50,6 +55,7 @@ TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name)
     const JsonDocument doc = JsonDocument::parse(text, file_name);
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail("", "a task mix file must be a JSON object with \"models\"");
+    doc.check_fields(root, "", kMixFields);
     doc.check_format("mapscape-mix", 1, "task mix");
     TaskMix mix;
     mix.name = doc.string_or(root, "", "name", std::filesystem::path(file_name).stem().string());
@@ -63,6 +69,7 @@ TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name)
     for (std::size_t i = 0; i < models.size(); ++i) {
         const std::string p = json_child("/models", i);
         if (!models[i].is_object()) doc.fail(p, "each entry must be an object with \"model\"");
+        doc.check_fields(models[i], p, kMixEntryFields);
         MixEntry e;
         e.model = resolve_model(doc.string(models[i], p, "model"), file_name);
         e.batch = doc.integer_or(models[i], p, "batch", 1, 1, 1 << 20);

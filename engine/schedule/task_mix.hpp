@@ -12,6 +12,8 @@
 
 namespace mapscape {
 
+struct JsonObjectSchema;
+
 struct MixEntry {
     std::string model;   // a bundled model name or a model file (relative: to the mix file's folder, else the working one)
     std::int64_t batch = 1;   // mini-batch of each job
@@ -43,6 +45,8 @@ struct Job {
 // "order": "interleaved" (default) or "sequential", "models": [{"model": "resnet50", "batch": 1,
 // "copies": 2}, ...]}.
 TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name);
+// The fields of the file's objects (for the format page's check).
+std::vector<const JsonObjectSchema*> task_mix_schemas();
 std::vector<std::string> bundled_mix_names();  // vision, language, recommendation, mix
 // A bundled mix name or a mix file; throws InputError.
 TaskMix load_task_mix(const std::string& name_or_path);

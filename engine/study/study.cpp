@@ -16,6 +16,20 @@ namespace mapscape {
 
 namespace {
 
+const JsonObjectSchema kStudyFields{"study",
+                                    {"format", "version", "name", "workload_source", "model", "accelerator_preset", "accelerator",
+                                     "selected_layer", "mappings", "search", "runs", "schedule", "codesign", "naas", "schedule_result",
+                                     "recovery"}};
+// What a crash-recovery copy adds (the app writes it and reads it; a study load checks its fields
+// and otherwise leaves it to the app, so that a recovery copy opens as the study it holds).
+const JsonObjectSchema kRecoveryFields{"study.recovery", {"format", "version", "file", "written_utc", "pid", "host", "app_version"}};
+const JsonObjectSchema kStudyMappingFields{"study.mappings[]", {"layer", "mapping"}};
+const JsonObjectSchema kSearchSettingsFields{"study.search", {"algorithm", "objective", "system", "budget", "seed", "scope"}};
+const JsonObjectSchema kRunFields{"study.runs[]", {"id", "label", "settings", "wall_s", "stopped", "layers"}};
+const JsonObjectSchema kRunLayerFields{"study.runs[].layers[]",
+                                       {"layer", "found", "best_mapping", "objective_value", "runtime_cycles", "energy_nj", "samples",
+                                        "valid_samples", "trace"}};
+
 nlohmann::ordered_json search_settings_json(const SearchSettings& s) {
     return {{"algorithm", s.algorithm},
             {"objective", s.objective.name()},
@@ -28,6 +42,7 @@ nlohmann::ordered_json search_settings_json(const SearchSettings& s) {
 SearchSettings search_settings_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     SearchSettings s;
     if (!v.is_object()) doc.fail(p, "search settings must be an object");
+    doc.check_fields(v, p, kSearchSettingsFields);
     s.algorithm = doc.string_or(v, p, "algorithm", s.algorithm);
     const std::string objective = doc.string_or(v, p, "objective", "latency");
     const auto o = parse_objective(objective);
@@ -124,10 +139,23 @@ nlohmann::ordered_json study_to_json(const Study& s) {
 
 std::string study_to_json_text(const Study& s) { return json_text(study_to_json(s), 1) + "\n"; }
 
+std::vector<const JsonObjectSchema*> study_schemas() {
+    std::vector<const JsonObjectSchema*> all{&kStudyFields, &kStudyMappingFields, &kSearchSettingsFields, &kRunFields, &kRunLayerFields,
+                                             &kRecoveryFields};
+    for (const JsonObjectSchema* s : study_result_schemas()) all.push_back(s);
+    return all;
+}
+
 Study parse_study_json(std::string_view text, const std::string& file_name) {
     const JsonDocument doc = JsonDocument::parse(text, file_name);
+    return study_from_document(doc);
+}
+
+Study study_from_document(const JsonDocument& doc) {
     const auto& root = doc.root();
     if (!root.is_object()) doc.fail("", "a study file must be a JSON object");
+    doc.check_fields(root, "", kStudyFields);
+    if (root.contains("recovery")) doc.check_fields(doc.object(root, "", "recovery"), "/recovery", kRecoveryFields);
     doc.check_format("mapscape-study", kStudyFormatVersion, "study");
     Study s;
     s.name = doc.string_or(root, "", "name", s.name);
@@ -142,6 +170,7 @@ Study parse_study_json(std::string_view text, const std::string& file_name) {
         for (std::size_t i = 0; i < ms.size(); ++i) {
             const std::string p = json_child("/mappings", i);
             if (!ms[i].is_object()) doc.fail(p, "each entry must be an object with \"layer\" and \"mapping\"");
+            doc.check_fields(ms[i], p, kStudyMappingFields);
             const int layer = static_cast<int>(doc.integer(ms[i], p, "layer", 0, layers - 1));
             if (!ms[i].contains("mapping")) doc.fail(p, "missing \"mapping\"");
             s.mappings[layer] = mapping_from_json(doc, ms[i]["mapping"], json_child(p, "mapping"));
@@ -154,6 +183,7 @@ Study parse_study_json(std::string_view text, const std::string& file_name) {
             const std::string p = json_child("/runs", i);
             const auto& rv = runs[i];
             if (!rv.is_object()) doc.fail(p, "each run must be an object");
+            doc.check_fields(rv, p, kRunFields);
             SearchRun r;
             r.id = static_cast<int>(doc.integer(rv, p, "id", 0, kIntMax));
             r.label = doc.string_or(rv, p, "label", "");
@@ -165,6 +195,7 @@ Study parse_study_json(std::string_view text, const std::string& file_name) {
                 const std::string lp = json_child(json_child(p, "layers"), k);
                 const auto& lv = ls[k];
                 if (!lv.is_object()) doc.fail(lp, "each layer result must be an object");
+                doc.check_fields(lv, lp, kRunLayerFields);
                 LayerRunResult l;
                 l.layer = static_cast<int>(doc.integer(lv, lp, "layer", 0, layers - 1));
                 l.found = flag_or(doc, lv, lp, "found");

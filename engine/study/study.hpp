@@ -90,6 +90,10 @@ nlohmann::ordered_json study_to_json(const Study& study);
 std::string study_to_json_text(const Study& study);
 // Throws InputError with file:line:column; refuses newer versions with a clear message.
 Study parse_study_json(std::string_view text, const std::string& file_name);
+// A study from a parsed document.
+Study study_from_document(const JsonDocument& doc);
+// The fields of every object a study file holds (for the format page's check).
+std::vector<const JsonObjectSchema*> study_schemas();
 Study load_study(const std::string& path);
 // Writes through a temporary file and a rename, so a crash never leaves a half-written study.
 void save_study(const Study& study, const std::string& path);

@@ -20,6 +20,38 @@ namespace mapscape {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// The fields of each result object, as the writers below write them.
+const JsonObjectSchema kDesignFields{"study.codesign.best", {"accelerator", "mappings", "area_um2", "runtime_cycles", "energy_nj", "objective"}};
+const JsonObjectSchema kAreaFields{"study.codesign.best.area_um2", {"pes", "l1", "l2", "noc"}};
+const JsonObjectSchema kBoundFields{"study.codesign.bound", {"objective", "runtime_cycles", "energy_nj"}};
+const JsonObjectSchema kCodesignFields{"study.codesign",
+                                       {"algorithm", "platform", "objective", "area_model", "map_space", "area_budget_um2",
+                                        "budget_samples", "seed", "model", "model_layers", "found", "best", "bound", "trace",
+                                        "samples", "valid_samples", "wall_s", "stopped"}};
+const JsonObjectSchema kVariantFields{"study.naas.variant", {"width", "resolution", "top1", "published_mmacs"}};
+const JsonObjectSchema kHardwareFields{"study.naas.hardware", {"levels", "dims", "parallel", "l1_bytes", "l2_bytes"}};
+const JsonObjectSchema kNaasDesignFields{"study.naas.best", {"hardware", "variant", "accelerator", "geomean_edp", "benchmarks"}};
+const JsonObjectSchema kNaasBenchmarkFields{"study.naas.best.benchmarks[]", {"name", "valid", "runtime_cycles", "energy_nj", "edp", "layers"}};
+const JsonObjectSchema kNaasLayerFields{"study.naas.best.benchmarks[].layers[]", {"valid", "runtime_cycles", "energy_nj", "mapping"}};
+const JsonObjectSchema kFrontPointFields{"study.naas.front[]", {"variant", "edp"}};
+const JsonObjectSchema kNaasIterationFields{"study.naas.trace[]", {"iteration", "best_so_far", "best", "mean", "population", "redraws"}};
+const JsonObjectSchema kNaasFields{"study.naas",
+                                   {"resources", "population", "iterations", "accuracy_floor", "mapping_search", "seed", "model",
+                                    "model_layers", "baseline", "trace", "best", "explored", "front", "bound_geomean_edp", "wall_s",
+                                    "stopped"}};
+const JsonObjectSchema kScheduleSettingsFields{"study.schedule",
+                                               {"mix", "setting", "bw", "bw_gbps", "bw_units", "job_analysis", "algorithm", "budget",
+                                                "seed", "group"}};
+const JsonObjectSchema kPlatformRecordFields{"study.schedule_result.platform", {"name", "description", "clock_mhz", "word_bytes", "cores", "flexible"}};
+const JsonObjectSchema kPlatformCoreFields{"study.schedule_result.platform.cores[]", {"rows", "cols", "style", "buffer_bytes"}};
+const JsonObjectSchema kJobFields{"study.schedule_result.jobs[]", {"id", "model", "copy", "layer_number", "layer", "macs"}};
+const JsonObjectSchema kAssignmentFields{"study.schedule_result.assignment", {"core", "priority"}};
+const JsonObjectSchema kTimelineFields{"study.schedule_result.timeline", {"makespan", "core_finish", "valid", "segments"}};
+const JsonObjectSchema kScheduleRecordFields{"study.schedule_result",
+                                             {"settings", "platform", "jobs", "system_bytes_per_cycle", "assignment", "timeline",
+                                              "samples", "budget", "trace", "wall_s", "lower_bound_cycles", "throughput_gflops"}};
+
 constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -91,6 +123,7 @@ Json design_point_to_json(const DesignPoint& d) {
 
 DesignPoint design_point_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "a design must be an object");
+    doc.check_fields(v, p, kDesignFields);
     DesignPoint d;
     d.accelerator = accelerator_from_json(doc, doc.object(v, p, "accelerator"), json_child(p, "accelerator"));
     const auto& ms = doc.array(v, p, "mappings");
@@ -98,6 +131,7 @@ DesignPoint design_point_from(const JsonDocument& doc, const nlohmann::json& v, 
     if (v.contains("area_um2")) {
         const auto& a = doc.object(v, p, "area_um2");
         const std::string ap = json_child(p, "area_um2");
+        doc.check_fields(a, ap, kAreaFields);
         d.area.pes_um2 = figure(doc, a, ap, "pes");
         d.area.l1_um2 = figure(doc, a, ap, "l1");
         d.area.l2_um2 = figure(doc, a, ap, "l2");
@@ -117,6 +151,7 @@ Json variant_to_json(const NetworkVariant& v) {
 
 NetworkVariant variant_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "a network variant must be an object");
+    doc.check_fields(v, p, kVariantFields);
     NetworkVariant n;
     n.width = doc.number_or(v, p, "width", 1.0, 1e-6, 1e6);
     n.resolution = doc.integer_or(v, p, "resolution", 224, 1, kIntMax);
@@ -134,6 +169,7 @@ Json hardware_to_json(const NaasHardware& h) {
 
 NaasHardware hardware_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "the hardware must be an object");
+    doc.check_fields(v, p, kHardwareFields);
     NaasHardware h;
     h.levels = static_cast<int>(doc.integer_or(v, p, "levels", h.levels, 1, kNaasMaxLevels));
     const auto& dims = doc.array(v, p, "dims");
@@ -178,6 +214,7 @@ Json naas_design_to_json(const NaasDesign& d) {
 
 NaasDesign naas_design_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "a NAAS design must be an object");
+    doc.check_fields(v, p, kNaasDesignFields);
     NaasDesign d;
     if (!v.contains("hardware")) doc.fail(p, "missing field \"hardware\"");
     d.hardware = hardware_from(doc, v["hardware"], json_child(p, "hardware"));
@@ -189,6 +226,7 @@ NaasDesign naas_design_from(const JsonDocument& doc, const nlohmann::json& v, co
         for (std::size_t i = 0; i < bs.size(); ++i) {
             const std::string bp = json_child(json_child(p, "benchmarks"), i);
             if (!bs[i].is_object()) doc.fail(bp, "a benchmark's result must be an object");
+            doc.check_fields(bs[i], bp, kNaasBenchmarkFields);
             NaasBenchmarkResult b;
             b.name = doc.string_or(bs[i], bp, "name", "");
             b.valid = boolean_or(doc, bs[i], bp, "valid", false);
@@ -199,6 +237,7 @@ NaasDesign naas_design_from(const JsonDocument& doc, const nlohmann::json& v, co
             for (std::size_t k = 0; k < ls.size(); ++k) {
                 const std::string lp = json_child(json_child(bp, "layers"), k);
                 if (!ls[k].is_object()) doc.fail(lp, "a layer's result must be an object");
+                doc.check_fields(ls[k], lp, kNaasLayerFields);
                 NaasLayerResult l;
                 l.valid = boolean_or(doc, ls[k], lp, "valid", false);
                 l.runtime_cycles = whole_number(doc, ls[k], lp, "runtime_cycles");
@@ -225,6 +264,7 @@ std::vector<NaasFrontPoint> front_from(const JsonDocument& doc, const nlohmann::
     for (std::size_t i = 0; i < a.size(); ++i) {
         const std::string fp = json_child(json_child(p, key), i);
         if (!a[i].is_object() || !a[i].contains("variant")) doc.fail(fp, "a front point is {\"variant\", \"edp\"}");
+        doc.check_fields(a[i], fp, kFrontPointFields);
         out.push_back({variant_from(doc, a[i]["variant"], json_child(fp, "variant")), figure_or_inf(doc, a[i], fp, "edp")});
     }
     return out;
@@ -244,6 +284,7 @@ Json platform_record_json(const Platform& pl) {
 
 Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "the platform must be an object");
+    doc.check_fields(v, p, kPlatformRecordFields);
     Platform pl;
     pl.name = doc.string_or(v, p, "name", "");
     pl.description = doc.string_or(v, p, "description", "");
@@ -254,6 +295,7 @@ Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const s
     for (std::size_t i = 0; i < cores.size(); ++i) {
         const std::string cp = json_child(json_child(p, "cores"), i);
         if (!cores[i].is_object()) doc.fail(cp, "a core must be an object");
+        doc.check_fields(cores[i], cp, kPlatformCoreFields);
         SubAccelerator c;
         c.rows = doc.integer_or(cores[i], cp, "rows", c.rows, 1, kIntMax);
         c.cols = doc.integer_or(cores[i], cp, "cols", c.cols, 1, kIntMax);
@@ -269,6 +311,12 @@ Platform platform_from(const JsonDocument& doc, const nlohmann::json& v, const s
 
 }  // namespace
 
+std::vector<const JsonObjectSchema*> study_result_schemas() {
+    return {&kScheduleSettingsFields, &kCodesignFields, &kDesignFields, &kAreaFields, &kBoundFields, &kNaasFields, &kNaasDesignFields,
+            &kHardwareFields, &kVariantFields, &kNaasBenchmarkFields, &kNaasLayerFields, &kFrontPointFields, &kNaasIterationFields,
+            &kScheduleRecordFields, &kPlatformRecordFields, &kPlatformCoreFields, &kJobFields, &kAssignmentFields, &kTimelineFields};
+}
+
 Json schedule_settings_to_json(const ScheduleSettings& s) {
     return {{"mix", s.mix},
             {"setting", s.setting},
@@ -283,6 +331,7 @@ Json schedule_settings_to_json(const ScheduleSettings& s) {
 
 ScheduleSettings schedule_settings_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "the schedule settings must be an object");
+    doc.check_fields(v, p, kScheduleSettingsFields);
     ScheduleSettings s;
     s.mix = doc.string_or(v, p, "mix", s.mix);
     s.setting = doc.string_or(v, p, "setting", s.setting);
@@ -334,6 +383,7 @@ Json codesign_record_to_json(const CodesignRecord& r) {
 
 CodesignRecord codesign_record_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "a co-design result must be an object");
+    doc.check_fields(v, p, kCodesignFields);
     CodesignRecord r;
     r.algorithm = doc.string_or(v, p, "algorithm", r.algorithm);
     r.platform = doc.string_or(v, p, "platform", r.platform);
@@ -353,6 +403,7 @@ CodesignRecord codesign_record_from_json(const JsonDocument& doc, const nlohmann
     if (v.contains("bound")) {
         const auto& b = doc.object(v, p, "bound");
         const std::string bp = json_child(p, "bound");
+        doc.check_fields(b, bp, kBoundFields);
         r.bound_objective = figure(doc, b, bp, "objective");
         r.bound_runtime_cycles = figure(doc, b, bp, "runtime_cycles");
         r.bound_energy_nj = figure(doc, b, bp, "energy_nj");
@@ -399,6 +450,7 @@ Json naas_record_to_json(const NaasRecord& r) {
 
 NaasRecord naas_record_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "a NAAS result must be an object");
+    doc.check_fields(v, p, kNaasFields);
     NaasRecord r;
     r.resources = doc.string_or(v, p, "resources", r.resources);
     r.population = static_cast<int>(doc.integer_or(v, p, "population", r.population, 1, kIntMax));
@@ -417,6 +469,7 @@ NaasRecord naas_record_from_json(const JsonDocument& doc, const nlohmann::json& 
         for (std::size_t i = 0; i < its.size(); ++i) {
             const std::string ip = json_child(json_child(p, "trace"), i);
             if (!its[i].is_object()) doc.fail(ip, "an iteration must be an object");
+            doc.check_fields(its[i], ip, kNaasIterationFields);
             NaasIteration it;
             it.iteration = static_cast<int>(doc.integer_or(its[i], ip, "iteration", static_cast<std::int64_t>(i) + 1, 0, kIntMax));
             it.best_so_far = figure_or_inf(doc, its[i], ip, "best_so_far");
@@ -465,6 +518,7 @@ Json schedule_record_to_json(const ScheduleRecord& r) {
 
 ScheduleRecord schedule_record_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& p) {
     if (!v.is_object()) doc.fail(p, "a schedule result must be an object");
+    doc.check_fields(v, p, kScheduleRecordFields);
     ScheduleRecord r;
     if (v.contains("settings")) r.settings = schedule_settings_from_json(doc, v["settings"], json_child(p, "settings"));
     r.platform = platform_from(doc, doc.object(v, p, "platform"), json_child(p, "platform"));
@@ -473,6 +527,7 @@ ScheduleRecord schedule_record_from_json(const JsonDocument& doc, const nlohmann
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         const std::string jp = json_child(json_child(p, "jobs"), i);
         if (!jobs[i].is_object()) doc.fail(jp, "a job must be an object");
+        doc.check_fields(jobs[i], jp, kJobFields);
         Job job;
         job.id = static_cast<int>(doc.integer(jobs[i], jp, "id", 0, kIntMax));
         job.model = doc.string_or(jobs[i], jp, "model", "");
@@ -486,6 +541,7 @@ ScheduleRecord schedule_record_from_json(const JsonDocument& doc, const nlohmann
     r.system_bytes_per_cycle = figure(doc, v, p, "system_bytes_per_cycle");
     const auto& a = doc.object(v, p, "assignment");
     const std::string ap = json_child(p, "assignment");
+    doc.check_fields(a, ap, kAssignmentFields);
     const auto& core = doc.array(a, ap, "core");
     const auto& priority = doc.array(a, ap, "priority");
     if (static_cast<std::int64_t>(core.size()) != job_count || static_cast<std::int64_t>(priority.size()) != job_count)
@@ -499,6 +555,7 @@ ScheduleRecord schedule_record_from_json(const JsonDocument& doc, const nlohmann
     }
     const auto& t = doc.object(v, p, "timeline");
     const std::string tp = json_child(p, "timeline");
+    doc.check_fields(t, tp, kTimelineFields);
     r.timeline.makespan = figure(doc, t, tp, "makespan");
     for (double f : finite_or_inf_list(doc, t, tp, "core_finish")) r.timeline.core_finish.push_back(f);
     r.timeline.valid = boolean_or(doc, t, tp, "valid", true);

@@ -21,6 +21,10 @@
 namespace mapscape {
 
 class JsonDocument;
+struct JsonObjectSchema;
+
+// The fields of every result object a study keeps (for the format page's check).
+std::vector<const JsonObjectSchema*> study_result_schemas();
 
 using SampleTrace = std::vector<std::pair<std::int64_t, double>>;  // (samples, best so far)
 

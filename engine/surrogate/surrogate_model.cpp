@@ -178,6 +178,10 @@ Surrogate Surrogate::load(const std::string& path) {
     // Two blank lines stand for the magic and length lines, so diagnostics give file lines.
     const JsonDocument doc = JsonDocument::parse("\n\n" + bytes.substr(newline + 1, header_size), path);
     const nlohmann::json& meta = doc.root();
+    static const JsonObjectSchema kHeaderFields{"surrogate",
+                                                {"format", "version", "hidden", "input_features", "labels", "input_mean", "input_std",
+                                                 "label_mean", "label_std", "accelerator", "info"}};
+    doc.check_fields(meta, "", kHeaderFields);
     doc.check_format("mapscape-surrogate", 1, "surrogate");
     if (doc.integer(meta, "", "input_features", 0, 1 << 20) != kInputFeatures || doc.integer(meta, "", "labels", 0, 1 << 20) != kNumLabels)
         doc.fail("/input_features", "the surrogate was made for other feature vectors than this version's");

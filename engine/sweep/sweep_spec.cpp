@@ -20,14 +20,21 @@ namespace {
 
 constexpr std::int64_t kMaxRuns = 10'000'000;  // beyond this a spec is almost surely a mistake
 
-const std::set<std::string> kCommonFields = {"format", "version", "name", "kind", "algorithms",
-                                             "objectives", "budgets", "seeds", "maestro_as_is"};
-const std::set<std::string> kSearchFields = {"models", "accelerators", "systems", "gamma_population"};
-const std::set<std::string> kCodesignFields = {"models", "platforms", "area_budgets_mm2", "levels", "map_space",
-                                               "buffers", "area_model", "max_pes"};
-const std::set<std::string> kScheduleFields = {"mixes", "platforms", "bandwidths", "bw_units", "job_analyses", "group_size"};
+// Each kind's fields: those every kind has, then its own.
+JsonObjectSchema kind_schema(const char* name, std::vector<std::string> own) {
+    JsonObjectSchema s{name, {"format", "version", "name", "kind", "algorithms", "objectives", "budgets", "seeds"}};
+    s.fields.insert(s.fields.end(), own.begin(), own.end());
+    return s;
+}
+const JsonObjectSchema kSearchFields = kind_schema("sweep", {"models", "accelerators", "systems", "gamma_population", "maestro_as_is"});
+const JsonObjectSchema kCodesignFields =
+    kind_schema("sweep (codesign)", {"models", "platforms", "area_budgets_mm2", "levels", "map_space", "buffers", "area_model", "max_pes", "maestro_as_is"});
+const JsonObjectSchema kScheduleFields =
+    kind_schema("sweep (schedule)", {"mixes", "platforms", "bandwidths", "bw_units", "job_analyses", "group_size"});
+const JsonObjectSchema kModelEntryFields{"sweep.models[]", {"model", "layers"}};
+const JsonObjectSchema kRangeFields{"sweep range", {"from", "to", "step", "times"}};
 
-const std::set<std::string>& fields_of(RunKind kind) {
+const JsonObjectSchema& fields_of(RunKind kind) {
     switch (kind) {
         case RunKind::Codesign: return kCodesignFields;
         case RunKind::Schedule: return kScheduleFields;
@@ -66,16 +73,19 @@ public:
         SweepSpec s;
         s.kind = kind();
         const bool codesign = s.kind == RunKind::Codesign;
+        // A name no kind has is a typo (with the likely field); one another kind has, a kind mix-up.
+        for (const auto& [key, value] : root_.items())
+            if (!kSearchFields.has(key) && !kCodesignFields.has(key) && !kScheduleFields.has(key)) doc_.unknown_field("", key, fields_of(s.kind));
         for (const auto& [key, value] : root_.items()) {
-            if (kCommonFields.contains(key) || fields_of(s.kind).contains(key)) continue;
+            if (fields_of(s.kind).has(key)) continue;
             for (RunKind other : {RunKind::Search, RunKind::Codesign, RunKind::Schedule})
-                if (other != s.kind && fields_of(other).contains(key))
+                if (other != s.kind && fields_of(other).has(key))
                     doc_.fail(json_child("", key), "\"" + key + "\" belongs to " + std::string(kind_description(other)) +
                                                        " sweeps; this spec's \"kind\" is \"" + std::string(run_kind_name(s.kind)) +
                                                        "\"" + (other == RunKind::Search ? "" : " (set \"kind\": \"" +
                                                        std::string(run_kind_name(other)) + "\" for those)"));
-            unknown_field(key, s.kind);
         }
+        doc_.check_fields(root_, "", fields_of(s.kind));
         s.file = doc_.file();
         s.name = doc_.string_or(root_, "", "name", std::filesystem::path(doc_.file()).stem().string());
         if (root_.contains("maestro_as_is")) {
@@ -134,12 +144,6 @@ public:
     }
 
 private:
-    [[noreturn]] void unknown_field(const std::string& key, RunKind kind) const {
-        std::vector<std::string> fields;
-        for (const auto* list : {&kCommonFields, &fields_of(kind)}) fields.insert(fields.end(), list->begin(), list->end());
-        doc_.fail(json_child("", key), "unknown field \"" + key + "\"" + did_you_mean(key, fields));
-    }
-
     RunKind kind() const {
         const std::string k = doc_.string_or(root_, "", "kind", "search");
         if (k == "search") return RunKind::Search;
@@ -323,9 +327,7 @@ private:
             if (list[i].is_string()) {
                 m.name = list[i].get<std::string>();
             } else if (list[i].is_object()) {
-                for (const auto& [key, value] : list[i].items())
-                    if (key != "model" && key != "layers")
-                        doc_.fail(json_child(p, key), "unknown field \"" + key + "\" (a model entry has \"model\" and \"layers\")");
+                doc_.check_fields(list[i], p, kModelEntryFields);
                 m.name = doc_.string(list[i], p, "model");
                 m.layers = doc_.string_or(list[i], p, "layers", "all");
                 where = json_child(p, "model");
@@ -427,9 +429,7 @@ private:
         const auto& v = root_[key];
         std::vector<std::int64_t> out;
         if (v.is_object()) {
-            for (const auto& [field, value] : v.items())
-                if (field != "from" && field != "to" && field != "step" && field != "times")
-                    doc_.fail(json_child(p, field), "unknown field \"" + field + "\" (a range has \"from\", \"to\" and \"step\" or \"times\")");
+            doc_.check_fields(v, p, kRangeFields);
             const std::int64_t from = doc_.integer(v, p, "from", min, max);
             const std::int64_t to = doc_.integer(v, p, "to", from, max);
             if (v.contains("step") && v.contains("times")) doc_.fail(p, "a range has \"step\" or \"times\", not both");
@@ -473,6 +473,8 @@ private:
 };
 
 }  // namespace
+
+std::vector<const JsonObjectSchema*> sweep_spec_schemas() { return {&kSearchFields, &kCodesignFields, &kScheduleFields, &kModelEntryFields, &kRangeFields}; }
 
 std::string_view run_kind_name(RunKind kind) {
     switch (kind) {

@@ -20,6 +20,8 @@
 
 namespace mapscape {
 
+struct JsonObjectSchema;
+
 inline constexpr int kSweepSpecFormatVersion = 1;
 
 // What one run computes: a mapping search of every selected layer on a given accelerator, a
@@ -93,5 +95,7 @@ std::vector<Job> jobs_of_mix_model(const Model& model);
 // spec's own directory). Throws InputError with FILE:LINE:COL for anything the user must fix.
 SweepSpec parse_sweep_spec(std::string_view text, const std::string& file_name, const std::string& base_directory);
 SweepSpec load_sweep_spec(const std::string& path);
+// The fields of a sweep spec's objects, by kind (for the format page's check).
+std::vector<const JsonObjectSchema*> sweep_spec_schemas();
 
 }  // namespace mapscape

@@ -42,6 +42,7 @@ std::optional<std::string> closest_name(std::string_view typed, const std::vecto
     const int allowed = std::max<int>(1, static_cast<int>(t.size()) / 3);
     std::optional<std::string> best;
     int best_distance = allowed + 1;
+    bool tied = false;  // another name as close: for one or two letters ("Q": C? K? M?), no guess
     for (const std::string& name : known) {
         const std::string_view k = core(name);
         if (k.empty() || name == typed) continue;
@@ -52,8 +53,12 @@ std::optional<std::string> closest_name(std::string_view typed, const std::vecto
         if (distance < best_distance) {
             best_distance = distance;
             best = name;
+            tied = false;
+        } else if (distance == best_distance) {
+            tied = true;
         }
     }
+    if (tied && t.size() <= 2) return std::nullopt;
     return best;
 }
 

@@ -4,8 +4,9 @@
 #include <tuple>
 #include <vector>
 
-#include "util/text_file.hpp"
+#include "util/closest_name.hpp"
 #include "util/json_text.hpp"
+#include "util/text_file.hpp"
 
 namespace mapscape {
 
@@ -121,6 +122,29 @@ std::pair<int, int> line_column(std::string_view text, std::size_t byte) {
 
 std::string type_name(const nlohmann::json& v) { return v.type_name(); }
 
+// The byte where arrays and objects first nest deeper than `limit`, or npos. Iterative, so a
+// hostile file of 50,000 brackets is refused before anything recursive (the position scanner,
+// the readers) sees it.
+std::size_t too_deep_at(std::string_view text, int limit) {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit) return i;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return std::string_view::npos;
+}
+
 }  // namespace
 
 std::string json_child(const std::string& pointer, const std::string& key) {
@@ -140,6 +164,11 @@ std::string json_child(const std::string& pointer, std::size_t index) {
 JsonDocument JsonDocument::parse(std::string_view text, std::string file_name) {
     JsonDocument doc;
     doc.file_ = std::move(file_name);
+    if (const std::size_t at = too_deep_at(text, kMaxNestingDepth); at != std::string_view::npos) {
+        const auto [line, column] = line_column(text, at);
+        throw InputError({doc.file_, line, column}, "arrays and objects nest more than " + std::to_string(kMaxNestingDepth) +
+                                                        " levels deep: no Mapscape file nests so deeply");
+    }
     try {
         doc.root_ = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
@@ -262,6 +291,23 @@ const nlohmann::json& JsonDocument::array(const nlohmann::json& parent, const st
     const auto& v = parent[key];
     if (!v.is_array()) fail(json_child(pointer, key), "\"" + key + "\" must be an array");
     return v;
+}
+
+void JsonDocument::check_fields(const nlohmann::json& object, const std::string& pointer, const JsonObjectSchema& schema) const {
+    if (!object.is_object()) return;
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (!schema.has(it.key())) unknown_field(pointer, it.key(), schema);
+}
+
+void JsonDocument::unknown_field(const std::string& pointer, const std::string& key, const JsonObjectSchema& schema) const {
+    const std::string at = json_child(pointer, key);
+    std::string hint = did_you_mean(key, schema.fields);
+    if (hint.empty()) {
+        hint = " (" + schema.name + " fields: ";
+        for (std::size_t i = 0; i < schema.fields.size(); ++i) hint += (i ? ", " : "") + schema.fields[i];
+        hint += ")";
+    }
+    fail(at, json_path_text(at) + ": unknown field \"" + key + "\"" + hint);
 }
 
 void JsonDocument::check_format(const std::string& format, std::int64_t newest, const std::string& what,

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/diagnostic.hpp"
+#include "util/json_schema.hpp"
 
 namespace mapscape {
 
@@ -48,6 +49,16 @@ public:
                                  const std::string& key) const;
     const nlohmann::json& array(const nlohmann::json& parent, const std::string& pointer,
                                 const std::string& key) const;
+    // Refuses a field of `object` that `schema` does not list: "FILE:LINE:COL: path.to.field:
+    // unknown field "l1_size" (did you mean "l1_size_bytes"?)"; with no close name, the known
+    // ones are listed.
+    void check_fields(const nlohmann::json& object, const std::string& pointer, const JsonObjectSchema& schema) const;
+    // The message check_fields gives for `key` of the object at `pointer`.
+    [[noreturn]] void unknown_field(const std::string& pointer, const std::string& key, const JsonObjectSchema& schema) const;
+
+    // How deeply arrays and objects may nest in any input: far beyond every format's own depth,
+    // and shallow enough that no reader's recursion can exhaust the stack.
+    static constexpr int kMaxNestingDepth = 64;
 
 private:
     nlohmann::json root_;

@@ -266,6 +266,10 @@ std::string layer_problem(const Layer& l) {
             if (l.type != LayerType::DepthwiseConv &&
                 !(problem = require({Dim::K})).empty())
                 return problem;
+            // MAESTRO's files give depthwise layers "K: 1"; any other K would be a different layer.
+            if (l.type == LayerType::DepthwiseConv && l.has(Dim::K) && l.size(Dim::K) != 1)
+                return "a DSCONV layer has one filter per input channel: K must be 1 or left out, not " +
+                       std::to_string(l.size(Dim::K)) + " (a grouped convolution is NGCONV)";
             if (l.type == LayerType::GroupedConv && !(problem = require({Dim::G})).empty())
                 return problem;
             if (l.type != LayerType::GroupedConv && !(problem = forbid({Dim::G})).empty())

@@ -39,12 +39,15 @@ nlohmann::ordered_json model_to_json(const Model& model);
 std::string model_to_json_text(const Model& model);
 
 class JsonDocument;
+struct JsonObjectSchema;
 // Reads a layer object at `pointer` of a parsed document; throws InputError pointing at it.
 Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& value,
                       const std::string& pointer);
 
 // Reads a model object at `pointer` (a model file's root, or a model inside a study).
 Model model_from_json(const JsonDocument& doc, const nlohmann::json& value, const std::string& pointer);
+// The fields of a model file's objects (for the format page's check).
+std::vector<const JsonObjectSchema*> model_schemas();
 Model parse_model_json(std::string_view text, const std::string& file_name);
 // GAMMA layer tables: a header row, then K,C,Y,X,R,S,T per layer (T: 1 CONV, 2 depthwise,
 // 0 FC as O,I, 3 GEMM as M,N,K).

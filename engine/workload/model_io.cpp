@@ -25,7 +25,18 @@ bool ends_with(const std::string& s, std::string_view suffix) {
     return tail == suffix;
 }
 
+const JsonObjectSchema kModelFields{"model", {"format", "version", "name", "description", "source", "not_mapped", "layers"}};
+const JsonObjectSchema kUnmappedFields{"model.not_mapped[]", {"op", "reason", "count", "operations"}};
+// A layer's own fields; its dimensions (N, G, M, K, C, R, S, Y, X, Y', X') come from dimension.hpp.
+const JsonObjectSchema kLayerFields = [] {
+    JsonObjectSchema s{"model.layers[]", {"name", "type", "stride", "stride_y", "stride_x", "repeat", "comment"}};
+    for (Dim d : kAllDims) s.fields.emplace_back(dim_name(d));
+    return s;
+}();
+
 }  // namespace
+
+std::vector<const JsonObjectSchema*> model_schemas() { return {&kModelFields, &kLayerFields, &kUnmappedFields}; }
 
 nlohmann::ordered_json layer_to_json(const Layer& l) {
     nlohmann::ordered_json j;
@@ -110,6 +121,7 @@ std::string model_to_json_text(const Model& m) {
 
 Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& ptr) {
     if (!v.is_object()) doc.fail(ptr, "a layer must be a JSON object");
+    doc.check_fields(v, ptr, kLayerFields);
     Layer l;
     l.name = doc.string_or(v, ptr, "name", "");
     const std::string type = doc.string(v, ptr, "type");
@@ -117,18 +129,15 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     if (!t) doc.fail(json_child(ptr, "type"), "unknown layer type \"" + type +
                                                   "\" (expected CONV, DSCONV, NGCONV, TRCONV, GEMM or FC)");
     l.type = *t;
-    for (auto it = v.begin(); it != v.end(); ++it) {
-        const std::string& key = it.key();
-        if (key == "name" || key == "type" || key == "stride" || key == "stride_x" ||
-            key == "stride_y" || key == "comment" || key == "repeat")
-            continue;
-        auto d = parse_dim(key);
-        if (!d)
-            doc.fail(json_child(ptr, key), "unknown field \"" + key +
-                                               "\" in a layer (dimensions are N, G, K, C, R, S, "
-                                               "Y, X, Y', X', M)");
-        l.set(*d, doc.integer(v, ptr, key, 1, kIntMax));
+    for (Dim d : kAllDims) {
+        const std::string key(dim_name(d));
+        if (v.contains(key)) l.set(d, doc.integer(v, ptr, key, 1, kIntMax));
     }
+    if (!is_convolution_like(l.type))
+        for (const char* key : {"stride", "stride_y", "stride_x"})
+            if (v.contains(key))
+                doc.fail(json_child(ptr, key), "\"" + std::string(key) + "\" does not belong to a " + type +
+                                                   " layer (only convolutions slide with a stride)");
     const std::int64_t stride = doc.integer_or(v, ptr, "stride", 1, 1, kIntMax);
     l.set_stride(Dim::Y, doc.integer_or(v, ptr, "stride_y", stride, 1, kIntMax));
     l.set_stride(Dim::X, doc.integer_or(v, ptr, "stride_x", stride, 1, kIntMax));
@@ -140,6 +149,7 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
 
 Model model_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& pointer) {
     if (!v.is_object()) doc.fail(pointer, "a model must be a JSON object with \"layers\"");
+    doc.check_fields(v, pointer, kModelFields);
     doc.check_format("mapscape-model", 1, "model", pointer);
     Model m;
     m.name = doc.string_or(v, pointer, "name", std::filesystem::path(doc.file()).stem().string());
@@ -151,6 +161,7 @@ Model model_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
         for (std::size_t i = 0; i < unmapped.size(); ++i) {
             const std::string p = json_child(unmapped_ptr, i);
             if (!unmapped[i].is_object()) doc.fail(p, "each entry of not_mapped must be an object with \"op\"");
+            doc.check_fields(unmapped[i], p, kUnmappedFields);
             UnmappedOperator u;
             u.op_type = doc.string(unmapped[i], p, "op");
             u.reason = doc.string_or(unmapped[i], p, "reason", "");

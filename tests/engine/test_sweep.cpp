@@ -224,7 +224,7 @@ private slots:
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
         QTest::newRow("malformed") << "{\n  \"models\": [\"resnet18\",]\n}" << "spec.json:2:";
-        QTest::newRow("unknown field") << "{\"models\": [\"resnet18\"],\n \"seed\": [1]}" << "spec.json:2:10: unknown field \"seed\" (did you mean \"seeds\"?)";
+        QTest::newRow("unknown field") << "{\"models\": [\"resnet18\"],\n \"seed\": [1]}" << "spec.json:2:10: seed: unknown field \"seed\" (did you mean \"seeds\"?)";
         QTest::newRow("unknown algorithm") << "{\"models\": [\"resnet18\"], \"accelerators\": [\"edge\"],\n \"algorithms\": [\"gamma\", \"gama\"]}"
                                            << "spec.json:2:26: unknown algorithm \"gama\"";
         QTest::newRow("unknown model") << "{\"models\": [\n  \"resnet99\"], \"accelerators\": [\"edge\"], \"algorithms\": [\"gamma\"]}"

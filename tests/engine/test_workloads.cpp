@@ -86,7 +86,7 @@ private slots:
                                   << "m.json:2:25: \"K\" = -4 is out of range";
         QTest::newRow("type") << "{\"layers\": [\n {\"type\": \"CONVO\"}\n]}" << "m.json:2:11: unknown layer type \"CONVO\"";
         QTest::newRow("unknown field") << "{\"layers\": [\n {\"type\": \"GEMM\", \"M\": 1, \"N\": 1, \"K\": 1, \"Q\": 2}\n]}"
-                                       << "m.json:2:48: unknown field \"Q\"";
+                                       << "m.json:2:48: layers[0].Q: unknown field \"Q\" (model.layers[] fields: name, type";
         QTest::newRow("inconsistent") << "{\"layers\": [\n {\"name\": \"x\", \"type\": \"CONV\", \"K\": 1, \"C\": 1, \"R\": 9, \"S\": 1, \"Y\": 3, \"X\": 3}\n]}"
                                       << "m.json:2:2: layer \"x\": filter size R = 9";
         QTest::newRow("newer") << "{\"format\": \"mapscape-model\", \"version\": 7, \"layers\": []}"
