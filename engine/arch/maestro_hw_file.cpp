@@ -1,11 +1,14 @@
 #include "arch/maestro_hw_file.hpp"
 #include "util/integer_math.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 #include "mapping/maestro_lexer.hpp"
+#include "util/closest_name.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
 
@@ -20,6 +23,7 @@ Accelerator parse_maestro_hw_text(std::string_view text, const std::string& file
     std::int64_t l1_elements = kIntMax, l2_elements = kIntMax, noc_bw = kIntMax, noc_latency = 1;
 
     const auto tokens = tokenize_maestro(text);
+    std::vector<const std::int64_t*> given;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const Token& key = tokens[i];
         const SourceLocation at{file_name, key.line, key.column};
@@ -31,8 +35,9 @@ Accelerator parse_maestro_hw_text(std::string_view text, const std::string& file
         else if (key.text == "offchip_bw_cstr") target = &acc.offchip_bw_elements_per_cycle;
         else if (key.text == "NoC_NumHops") target = &noc_latency;
         else
-            throw InputError(at, "unknown key '" + key.str() +
-                                     "' (expected num_pes, l1_size_cstr, l2_size_cstr, "
+            throw InputError(at, "unknown key '" + key.str() + "'" +
+                                     did_you_mean(key.text, {"num_pes", "l1_size_cstr", "l2_size_cstr", "noc_bw_cstr", "offchip_bw_cstr", "NoC_NumHops"}) +
+                                     " (expected num_pes, l1_size_cstr, l2_size_cstr, "
                                      "noc_bw_cstr, offchip_bw_cstr or NoC_NumHops)");
         if (i + 1 >= tokens.size() || tokens[i + 1].line != key.line)
             throw InputError(at, key.str() + " has no value");
@@ -44,10 +49,14 @@ Accelerator parse_maestro_hw_text(std::string_view text, const std::string& file
             throw InputError(vat, "the value of " + key.str() + " must be a whole number, not '" +
                                       vt.str() + "'");
         if (v > kIntMax) throw InputError(vat, "the value of " + key.str() + " is too large");
+        if (written_negative(text, vt)) v = -v;
         const bool may_be_zero = key.text == "NoC_NumHops";
         if (v < (may_be_zero ? 0 : 1))
             throw InputError(vat, "the value of " + key.str() + " must be at least " +
-                                      (may_be_zero ? "0" : "1"));
+                                      (may_be_zero ? "0" : "1") + ", not " + std::to_string(v));
+        if (std::find(given.begin(), given.end(), target) != given.end())
+            throw InputError(at, key.str() + " is given twice");
+        given.push_back(target);
         *target = v;
     }
     // Sizes in the file count elements (MAESTRO has no word size).

@@ -60,4 +60,9 @@ std::vector<Token> tokenize_maestro(std::string_view text) {
     return tokens;
 }
 
+bool written_negative(std::string_view text, const Token& token) {
+    return token.offset > 0 && token.offset <= text.size() && text[token.offset - 1] == '-' && !token.text.empty() &&
+           token.text.front() >= '0' && token.text.front() <= '9';
+}
+
 }  // namespace mapscape

@@ -24,4 +24,8 @@ struct Token {
 
 std::vector<Token> tokenize_maestro(std::string_view text);
 
+// Whether a number token was written with a minus sign: the tokenizer, like MAESTRO's, drops
+// '-' as a separator, so "-1" would otherwise read as 1.
+bool written_negative(std::string_view text, const Token& token);
+
 }  // namespace mapscape

@@ -175,6 +175,8 @@ private:
         const char* b = t.text.data();
         const char* e = b + t.text.size();
         auto [p, ec] = std::from_chars(b, e, value);
+        if (ec == std::errc() && p == e && written_negative(text_, t))
+            error(t, what() + " must be at least 1, not -" + t.str());
         if (ec == std::errc::result_out_of_range || (ec == std::errc() && p == e && value > kMaxValue))
             error(t, what() + " " + t.str() + " is too large (at most " + std::to_string(kMaxValue) + ")");
         if (ec != std::errc() || p != e)
