@@ -114,7 +114,9 @@ int run_eval(const SurrogateOptions& o) {
 int run_bench(const SurrogateOptions& o) {
     std::printf("%-18s %7s %16s %16s %12s %8s\n", "layer", "chains", "step_us/mapping", "project_us/map", "query_us", "ratio");
     std::fflush(stdout);
-    for (const auto& row : run_surrogate_bench(o.model_path)["rows"])
+    // Named: a range-for over a part of a temporary would iterate freed memory.
+    const nlohmann::ordered_json bench = run_surrogate_bench(o.model_path);
+    for (const auto& row : bench["rows"])
         std::printf("%-18s %7d %16.2f %16.2f %12.3f %8.1f\n", row["layer"].get<std::string>().c_str(), row["chains"].get<int>(),
                     row["step_us_per_mapping"].get<double>(), row["projection_us_per_mapping"].get<double>(), row["query_us"].get<double>(),
                     row["ratio"].get<double>());
@@ -218,7 +220,7 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
     CLI::App* c = app.add_subcommand("surrogate", "the Mind Mappings surrogate: train, eval, bench, compare");
     c->require_subcommand(1);
     CLI::App* train = c->add_subcommand("train", "label a data set with the cost model and train the surrogate (defaults reproduce the shipped one)");
-    train->add_option("--out", o->out, "where to write the model (default: the shipped models/mindmappings_surrogate.bin)");
+    train->add_option("--out", o->out, "where to write the model (default: models/mindmappings_surrogate_trained.bin, beside the shipped one, which is never overwritten)");
     train->add_option("--platform", o->platform, "the accelerator to train for (preset id or file)")->capture_default_str();
     train->add_option("--hidden", o->hidden, "hidden layer widths, comma-separated")->capture_default_str();
     train->add_option("--shapes", o->shapes, "layer shapes in the training set (default 2000)")->check(positive_count("shapes"));

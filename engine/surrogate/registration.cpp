@@ -12,6 +12,8 @@ namespace mapscape {
 
 std::string shipped_surrogate_path() { return models_directory() + "/mindmappings_surrogate.bin"; }
 
+std::string trained_surrogate_path() { return models_directory() + "/mindmappings_surrogate_trained.bin"; }
+
 std::shared_ptr<const Surrogate> load_surrogate(const std::string& path) {
     return std::make_shared<const Surrogate>(Surrogate::load(path));
 }

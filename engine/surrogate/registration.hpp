@@ -18,6 +18,8 @@ void register_surrogate_algorithms();
 
 // The shipped surrogate's file: models/mindmappings_surrogate.bin (models_directory()).
 std::string shipped_surrogate_path();
+// Where `surrogate train` writes when not told: beside the shipped model, never over it.
+std::string trained_surrogate_path();
 // Loaded once and shared; throws InputError when missing or damaged.
 std::shared_ptr<const Surrogate> shipped_surrogate();
 // The surrogate in `path` (Surrogate::load), for callers that do not parse libtorch's headers.

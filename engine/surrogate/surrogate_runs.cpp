@@ -64,7 +64,7 @@ nlohmann::ordered_json run_surrogate_training(const SurrogateTrainRequest& r, co
     t.data.seed = r.seed;
     t.data.threads = std::max(1, r.threads);
     const Accelerator acc = load_platform(r.platform);
-    const std::string out = r.out.empty() ? shipped_surrogate_path() : r.out;
+    const std::string out = r.out.empty() ? trained_surrogate_path() : r.out;
     const Surrogate s = train_surrogate(
         acc, t,
         [&progress](const TrainingProgress& p) {
