@@ -1,4 +1,5 @@
 #include "chart_view.hpp"
+#include "user_prompts.hpp"
 
 #include <QCategoryAxis>
 #include <QChart>
@@ -939,10 +940,10 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event) {
     menu.addAction(tr("Fit the data (double-click)"), this, &ChartView::reset_zoom)->setEnabled(user_view_);
     menu.addAction(tr("Save as PNG or SVG…"), this, [this] {
         const QString name = title_.section(':', 0, 0).trimmed().toLower().replace(' ', '_');
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save chart"), (name.isEmpty() ? QStringLiteral("chart") : name) + ".png",
+        const QString path = save_file_name(this, tr("Save chart"), (name.isEmpty() ? QStringLiteral("chart") : name) + ".png",
                                                           tr("PNG image (*.png);;SVG drawing (*.svg)"));
         if (!path.isEmpty() && !export_widget_image(this, path))
-            QMessageBox::warning(this, tr("Save chart"), tr("Could not write %1").arg(path));
+            warn(this, tr("Save chart"), tr("Could not write %1").arg(path));
     });
     menu.exec(event->globalPos());
 }

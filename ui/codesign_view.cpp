@@ -1,4 +1,5 @@
 #include "codesign_view.hpp"
+#include "user_prompts.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -182,7 +183,7 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     connect(stop_button_, &QPushButton::clicked, this, [this] { stop(); });
     connect(use_button_, &QPushButton::clicked, this, [this] { use_design(); });
     connect(export_button_, &QPushButton::clicked, this, [this] {
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export the design as MAESTRO files"));
+        const QString dir = existing_directory(this, tr("Export the design as MAESTRO files"));
         if (!dir.isEmpty()) export_design(dir);
     });
     connect(y_metric_, &QComboBox::currentIndexChanged, this, [this] { rebuild_scatter(); });

@@ -1,4 +1,5 @@
 #include "main_window.hpp"
+#include "user_prompts.hpp"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -201,51 +202,49 @@ void MainWindow::build_menus() {
     });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
         if (!maybe_save()) return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open study"), {}, tr("Mapscape studies (*.json);;All files (*)"));
+        const QString path = open_file_name(this, tr("Open study"), tr("Mapscape studies (*.json);;All files (*)"));
         if (!path.isEmpty()) open_study(path);
     });
     file->addAction(tr("Open results &database…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open results database"), {},
-                                                          tr("Mapscape results (*.sqlite *.db);;All files (*)"));
+        const QString path = open_file_name(this, tr("Open results database"), tr("Mapscape results (*.sqlite *.db);;All files (*)"));
         if (!path.isEmpty()) open_results_database(path);
     });
     recent_menu_ = file->addMenu(tr("Open &recent"));
     rebuild_recent_menu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &as…"), QKeySequence::SaveAs, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save study"), doc_->file_path().isEmpty() ? "study.json" : doc_->file_path(),
+        const QString path = save_file_name(this, tr("Save study"), doc_->file_path().isEmpty() ? "study.json" : doc_->file_path(),
                                                           tr("Mapscape studies (*.json)"));
         if (!path.isEmpty()) save_study_as(path);
     });
     QMenu* exports = file->addMenu(tr("&Export"));
     exports->addAction(tr("Selected mapping as MAESTRO files…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export mapping"), "mapping.m", tr("MAESTRO (*.m)"));
+        const QString path = save_file_name(this, tr("Export mapping"), "mapping.m", tr("MAESTRO (*.m)"));
         if (!path.isEmpty()) export_mapping_maestro(path);
     });
     exports->addAction(tr("A run's best mappings as MAESTRO files…"), this, [this] {
         if (doc_->study().runs.empty()) {
-            QMessageBox::information(this, tr("Export"), tr("There is no finished search run yet."));
+            inform(this, tr("Export"), tr("There is no finished search run yet."));
             return;
         }
         QStringList labels;
         for (const SearchRun& r : doc_->study().runs) labels << QString::fromStdString(r.label);
-        bool ok = false;
-        const QString chosen = QInputDialog::getItem(this, tr("Export run"), tr("Run:"), labels, labels.size() - 1, false, &ok);
-        if (!ok) return;
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Export to directory"));
+        const QString chosen = choose_item(this, tr("Export run"), tr("Run:"), labels, static_cast<int>(labels.size()) - 1);
+        if (chosen.isEmpty() || !labels.contains(chosen)) return;
+        const QString dir = existing_directory(this, tr("Export to directory"));
         if (!dir.isEmpty()) export_run_maestro(doc_->study().runs[static_cast<std::size_t>(labels.indexOf(chosen))].id, dir);
     });
     exports->addAction(tr("Results as JSON…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), "results.json", tr("JSON (*.json)"));
+        const QString path = save_file_name(this, tr("Export results"), "results.json", tr("JSON (*.json)"));
         if (!path.isEmpty()) export_results_json(path);
     });
     exports->addAction(tr("Results as CSV…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), "results.csv", tr("CSV (*.csv)"));
+        const QString path = save_file_name(this, tr("Export results"), "results.csv", tr("CSV (*.csv)"));
         if (!path.isEmpty()) export_results_csv(path);
     });
     auto chart_export = [this](QWidget* w, const QString& name) {
         const QString path =
-            QFileDialog::getSaveFileName(this, tr("Export chart"), name + ".png", tr("PNG image (*.png);;SVG drawing (*.svg)"));
+            save_file_name(this, tr("Export chart"), name + ".png", tr("PNG image (*.png);;SVG drawing (*.svg)"));
         if (!path.isEmpty() && !export_widget_image(w, path))
             report_error(tr("Export chart"), tr("Could not write %1").arg(path));
     };
@@ -270,10 +269,11 @@ void MainWindow::build_menus() {
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Mapscape"), this, [this] {
-        QMessageBox::about(this, tr("About Mapscape"),
-                           tr("<b>Mapscape</b> %1<br>A design-space explorer for DNN accelerators: a MAESTRO-compatible cost "
-                              "model, GAMMA and baseline mapping searches, MAGMA multi-core scheduling.")
-                               .arg(QApplication::applicationVersion()));
+        const QString text = tr("<b>Mapscape</b> %1<br>A design-space explorer for DNN accelerators: a MAESTRO-compatible cost "
+                                "model, GAMMA and baseline mapping searches, MAGMA multi-core scheduling.")
+                                 .arg(QApplication::applicationVersion());
+        if (dialogs_allowed()) QMessageBox::about(this, tr("About Mapscape"), text);
+        else inform(this, tr("About Mapscape"), text);
     });
 }
 
@@ -285,7 +285,7 @@ void MainWindow::open_results_database(const QString& path) {
 void MainWindow::report_error(const QString& title, const QString& message) {
     last_error_ = message;
     statusBar()->showMessage(message, 10000);
-    if (interactive_) QMessageBox::warning(this, title, message);
+    warn(this, title, message);
 }
 
 void MainWindow::update_title() {
@@ -333,17 +333,20 @@ bool MainWindow::save_study_as(const QString& path) {
 }
 
 bool MainWindow::save() {
-    if (doc_->file_path().isEmpty()) {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save study"), "study.json", tr("Mapscape studies (*.json)"));
+    // A bundled study (the example) is never written over: its changes go to a file of the user's.
+    if (doc_->file_path().isEmpty() || is_bundled_file(doc_->file_path())) {
+        const QString suggested = doc_->file_path().isEmpty() ? QStringLiteral("study.json") : QFileInfo(doc_->file_path()).fileName();
+        const QString path = save_file_name(this, tr("Save study"), suggested, tr("Mapscape studies (*.json)"));
         return !path.isEmpty() && save_study_as(path);
     }
     return save_study_as(doc_->file_path());
 }
 
 bool MainWindow::maybe_save() {
-    if (!doc_->is_modified() || !interactive_) return true;
-    const auto answer = QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to this study first?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (!doc_->is_modified()) return true;
+    // Unattended, the work is not lost: the recovery copy keeps it.
+    const auto answer = ask(this, tr("Unsaved changes"), tr("Save the changes to this study first?"),
+                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Discard);
     if (answer == QMessageBox::Cancel) return false;
     if (answer == QMessageBox::Save) return save();
     return true;

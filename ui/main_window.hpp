@@ -5,6 +5,8 @@
 
 #include <QMainWindow>
 
+#include "user_prompts.hpp"
+
 #include <chrono>
 
 class QCheckBox;
@@ -71,7 +73,8 @@ public:
     bool postpone_offered_copy();
 
     // Tests and scripted runs turn dialogs off: errors then only go to last_error().
-    void set_interactive(bool interactive) { interactive_ = interactive; }
+    // Scripted runs and tests: no dialog may wait for an answer (user_prompts.hpp).
+    void set_interactive(bool interactive) { set_dialogs_allowed(interactive); }
     const QString& last_error() const { return last_error_; }
 
 protected:
@@ -106,7 +109,6 @@ private:
     RecoveryBanner* banner_;
     RecoveryStore* recovery_ = nullptr;
     class QMenu* recent_menu_;
-    bool interactive_ = true;
     bool sized_docks_ = false;
     QString last_error_;
 };

@@ -1,4 +1,5 @@
 #include "results_view.hpp"
+#include "user_prompts.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -170,13 +171,12 @@ ResultsView::ResultsView(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     layout->addWidget(split, 1);
 
     connect(open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open results database"), {},
-                                                          tr("Mapscape results (*.sqlite *.db);;All files (*)"));
+        const QString path = open_file_name(this, tr("Open results database"), tr("Mapscape results (*.sqlite *.db);;All files (*)"));
         if (!path.isEmpty()) open_database(path);
     });
     connect(reload_, &QPushButton::clicked, this, &ResultsView::reload);
     connect(export_, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export runs"), "runs.csv", tr("CSV (*.csv)"));
+        const QString path = save_file_name(this, tr("Export runs"), "runs.csv", tr("CSV (*.csv)"));
         if (!path.isEmpty()) export_csv(path);
     });
     connect(open_in_study_, &QPushButton::clicked, this, &ResultsView::open_selected_in_study);

@@ -1,4 +1,5 @@
 #include "schedule_view.hpp"
+#include "user_prompts.hpp"
 
 #include <algorithm>
 
@@ -132,8 +133,8 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     connect(run_, &QPushButton::clicked, this, &ScheduleView::run);
     connect(stop_, &QPushButton::clicked, this, [this] { controller_.stop(); });
     connect(trace, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export trace"), "schedule_trace.json", tr("Trace (*.json)"));
-        if (!path.isEmpty() && !export_trace(path)) QMessageBox::warning(this, tr("Export trace"), tr("Nothing to export yet."));
+        const QString path = save_file_name(this, tr("Export trace"), "schedule_trace.json", tr("Trace (*.json)"));
+        if (!path.isEmpty() && !export_trace(path)) warn(this, tr("Export trace"), tr("Nothing to export yet."));
     });
     connect(save_mix, &QPushButton::clicked, this, &ScheduleView::save_mix_as);
     connect(save_platform, &QPushButton::clicked, this, &ScheduleView::save_platform_as);
@@ -230,7 +231,7 @@ void ScheduleView::show_platform() {
 }
 
 bool ScheduleView::save_mix_as() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save task mix"), "my_mix.json", tr("Task mix (*.json)"));
+    const QString path = save_file_name(this, tr("Save task mix"), "my_mix.json", tr("Task mix (*.json)"));
     if (path.isEmpty()) return false;
     nlohmann::ordered_json j;
     j["format"] = "mapscape-mix";
@@ -248,13 +249,13 @@ bool ScheduleView::save_mix_as() {
         mix_->setCurrentText(path);
         return true;
     } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Save task mix"), QString::fromStdString(e.diagnostic().to_string()));
+        warn(this, tr("Save task mix"), QString::fromStdString(e.diagnostic().to_string()));
     }
     return false;
 }
 
 bool ScheduleView::save_platform_as() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save platform"), "my_platform.json", tr("Platform (*.json)"));
+    const QString path = save_file_name(this, tr("Save platform"), "my_platform.json", tr("Platform (*.json)"));
     if (path.isEmpty()) return false;
     nlohmann::ordered_json j;
     j["format"] = "mapscape-platform";
@@ -272,7 +273,7 @@ bool ScheduleView::save_platform_as() {
         setting_->setCurrentText(path);
         return true;
     } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Save platform"), QString::fromStdString(e.diagnostic().to_string()));
+        warn(this, tr("Save platform"), QString::fromStdString(e.diagnostic().to_string()));
     }
     return false;
 }
@@ -287,7 +288,7 @@ int ScheduleView::run() {
         status_->setText(tr("Run %1 started").arg(id));
         return id;
     } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot schedule"), QString::fromStdString(e.diagnostic().to_string()));
+        warn(this, tr("Cannot schedule"), QString::fromStdString(e.diagnostic().to_string()));
     }
     return 0;
 }
@@ -394,7 +395,7 @@ bool ScheduleView::export_trace(const QString& path) {
         write_text_file_atomically(path.toStdString(), json_text(workload_schedule_to_trace(request, w)) + "\n");
         return true;
     } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Export trace"), QString::fromStdString(e.diagnostic().to_string()));
+        warn(this, tr("Export trace"), QString::fromStdString(e.diagnostic().to_string()));
     }
     return false;
 }

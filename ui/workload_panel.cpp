@@ -1,4 +1,5 @@
 #include "workload_panel.hpp"
+#include "user_prompts.hpp"
 
 #include <QApplication>
 #include <QLocale>
@@ -144,8 +145,7 @@ WorkloadPanel::WorkloadPanel(StudyDocument* doc, QWidget* parent) : QWidget(pare
         if (!syncing_) open_model(models_->currentText());
     });
     connect(open, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open model"), {},
-                                                          tr("Models (*.json *.onnx *.m *.csv);;All files (*)"));
+        const QString path = open_file_name(this, tr("Open model"), tr("Models (*.json *.onnx *.m *.csv);;All files (*)"));
         if (!path.isEmpty()) open_model(path);
     });
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
@@ -168,7 +168,7 @@ bool WorkloadPanel::open_model(const QString& name_or_path) {
         doc_->set_model(m, name_or_path.toStdString());
         return true;
     } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Cannot open the model"), QString::fromStdString(e.diagnostic().to_string()));
+        warn(this, tr("Cannot open the model"), QString::fromStdString(e.diagnostic().to_string()));
     }
     sync_from_document();
     return false;
@@ -279,7 +279,7 @@ bool WorkloadPanel::import_onnx(const QString& path) {
         import_thread_->deleteLater();
         import_thread_ = nullptr;
         if (!outcome->second.isEmpty()) {
-            QMessageBox::warning(this, tr("Cannot import the ONNX graph"), outcome->second);
+            warn(this, tr("Cannot import the ONNX graph"), outcome->second);
             sync_from_document();
             return;
         }

@@ -85,6 +85,9 @@ int main(int argc, char** argv) {
     }
 
     mapscape::ui::MainWindow window;
+    // Decided before anything is opened: a study with a bad value must not wait on a dialog.
+    const bool scripted = parser.isSet(recovery_answer) || parser.isSet(test_drive) || parser.isSet(dump_study);
+    if (scripted) window.set_interactive(false);  // no dialog may wait for an answer nobody gives
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty())
         window.open_study(args.front());
@@ -103,8 +106,6 @@ int main(int argc, char** argv) {
     // Recovery copies belong to sessions a person works in, not to picture or benchmark runs.
     const bool automated = parser.isSet(shots) || parser.isSet(results_benchmark);
     if (!parser.isSet(no_recovery) && !automated) window.enable_recovery(mapscape::ui::RecoveryStore::default_directory());
-    const bool scripted = parser.isSet(recovery_answer) || parser.isSet(test_drive) || parser.isSet(dump_study);
-    if (scripted) window.set_interactive(false);  // no dialog may wait for an answer nobody gives
     if (parser.isSet(recovery_answer)) {
         const QString answer = parser.value(recovery_answer);
         if (answer == "restore")
