@@ -45,6 +45,16 @@ int run_compare(const CompareOptions& o) {
     if (!o.csv_out.empty()) write_text_file_atomically(o.csv_out, comparison_csv(t));
     if (!o.raw_csv_out.empty()) write_text_file_atomically(o.raw_csv_out, comparison_raw_csv(t));
     if (!o.json_out.empty()) write_text_file_atomically(o.json_out, json_text(comparison_to_json(t), 1) + "\n");
+    // A layer no algorithm mapped under any seed is a problem (exit 1); one algorithm's NAN is a finding.
+    for (std::size_t layer = 0; layer < t.layers.size(); ++layer) {
+        bool mapped = false;
+        for (const auto& by_layer : t.runs)
+            for (const ComparedRun& run : by_layer[layer]) mapped = mapped || run.found;
+        if (!mapped) {
+            std::fprintf(stderr, "layer %s: no algorithm found a valid mapping\n", t.layers[layer].c_str());
+            return kExitProblem;
+        }
+    }
     return kExitOk;
 }
 
@@ -54,7 +64,7 @@ void add_compare_command(CLI::App& app, int& exit_code) {
     auto o = std::make_shared<CompareOptions>();
     CLI::App* c = app.add_subcommand("compare", "run several search algorithms on the same layers and seeds and tabulate");
     o->setup.add_to(*c);
-    c->add_option("--algos", o->algos, "comma-separated algorithms (see `search --help`); the first is the reference")
+    c->add_option("--algos", o->algos, "comma-separated algorithms, the first the reference: " + algorithm_help())
         ->capture_default_str();
     c->add_option("--seeds", o->seeds, "comma-separated seeds")->capture_default_str();
     c->add_option("--markdown", o->markdown_out, "also write the Markdown table to this file");

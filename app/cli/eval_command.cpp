@@ -1,4 +1,5 @@
 // `mapscape-cli eval`: MAESTRO's job, per layer of a network + dataflow file.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -60,9 +61,12 @@ int run_eval(const EvalOptions& o) {
     if (o.mapping_file.empty()) throw InputError({"eval", 0, 0}, "give a MAESTRO .m file, or --batch to read their paths from standard input");
     const Accelerator acc = o.hw.build();
     const EvaluatedNetwork e = evaluate_network(o.mapping_file, acc, std::cerr);
+    // A layer whose mapping cannot run is a problem the exit code says (1), as search's does.
+    const bool all_valid = std::all_of(e.reports.begin(), e.reports.end(), [](const CostReport& r) { return r.valid(); });
+    const int exit_code = all_valid ? kExitOk : kExitProblem;
     if (o.json) {
         std::cout << json_text(network_json(e, acc), 2) << "\n";
-        return kExitOk;
+        return exit_code;
     }
     const auto& reports = e.reports;
     const auto& net = e.net;
@@ -93,7 +97,7 @@ int run_eval(const EvalOptions& o) {
                 static_cast<long long>(acc.noc[0].bandwidth_elements_per_cycle),
                 static_cast<long long>(acc.offchip_bw_elements_per_cycle),
                 static_cast<long long>(acc.simd_lanes));
-    return kExitOk;
+    return exit_code;
 }
 
 }  // namespace

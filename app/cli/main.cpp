@@ -45,6 +45,10 @@ int main(int argc, char** argv) {
         {"naas", mapscape::cli::add_naas_command},
         {"naas-compare", mapscape::cli::add_naas_compare_command},
     };
+#ifdef MAPSCAPE_TORCH_PLUGIN
+    // Before the commands are defined: their help lists every algorithm by name.
+    mapscape::cli::register_deferred_surrogate_algorithms();  // --algo mindmappings, gamma-guided, ddpg, a2c, ppo2
+#endif
     const std::string_view first = argc > 1 ? argv[1] : "";
     const auto defines = [first](std::string_view names) {
         for (std::size_t at = 0; at < names.size();) {
@@ -61,7 +65,6 @@ int main(int argc, char** argv) {
         for (const Command& command : kCommands) command.add(app, exit_code);
     }
 #ifdef MAPSCAPE_TORCH_PLUGIN
-    mapscape::cli::register_deferred_surrogate_algorithms();  // --algo mindmappings, gamma-guided, ddpg, a2c, ppo2
     mapscape::cli::add_deferred_surrogate_commands(app, exit_code, argc, argv);  // surrogate, rl
 #endif
     try {

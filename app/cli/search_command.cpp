@@ -13,6 +13,7 @@
 #include "util/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "cost/bounds.hpp"
+#include "search/algorithm.hpp"
 #include "search/maestro_export.hpp"
 #include "search/search_json.hpp"
 #include "util/diagnostic.hpp"
@@ -151,14 +152,23 @@ int run_search_command(const SearchOptions& o) {
 
 }  // namespace
 
+std::string algorithm_help() {
+    // From the registry, so that a search a plugin adds (mindmappings, ddpg, ...) is listed too.
+    std::string searches, dataflows;
+    for (const std::string& name : algorithm_names()) {
+        if (name.rfind("fixed-", 0) == 0)
+            dataflows += (dataflows.empty() ? "" : ", ") + name.substr(6);
+        else
+            searches += (searches.empty() ? "" : ", ") + name;
+    }
+    return searches + ", or fixed-DATAFLOW (" + dataflows + ")";
+}
+
 void add_search_command(CLI::App& app, int& exit_code) {
     auto o = std::make_shared<SearchOptions>();
     CLI::App* c = app.add_subcommand("search", "search the best mapping of each layer of a model");
     o->setup.add_to(*c);
-    c->add_option("--algo", o->algo,
-                  "gamma, random, stdga, de, es11, cmaes, tbpsa, pso, portfolio, sa, xnes, or fixed-DATAFLOW "
-                  "(nvdla, eyeriss, shidiannao, kcp_ws, xp_ws, yxp_os, rs, nlr)")
-        ->capture_default_str();
+    c->add_option("--algo", o->algo, algorithm_help())->capture_default_str();
     c->add_option("--seed", o->seed, "random seed (each layer derives its own)")->capture_default_str()->check(seed_value());
     c->add_option("--json", o->json_out, "write the results as JSON to this file");
     c->add_option("--export-maestro", o->export_dir, "write MAESTRO files of the best mappings to this directory");

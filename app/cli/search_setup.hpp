@@ -18,6 +18,9 @@ struct SearchSetupOptions : mapscape::SearchSetupOptions {
     void add_to(CLI::App& command);
 };
 
+// The --algo help of search and compare: every algorithm the registry knows.
+std::string algorithm_help();
+
 // Resolves the options; throws InputError with what is wrong.
 inline SearchSetup resolve(const SearchSetupOptions& options) { return make_search_setup(options.model, options.platform, options); }
 

@@ -27,7 +27,8 @@ private slots:
     void eval_json() {
         const Run r = cli({"eval", data("maestro_reference/mappings/Resnet50_kcp_ws.m"), "--hw",
                            data("maestro_reference/hw/accelerator_1.m"), "--json"});
-        QCOMPARE(r.exit_code, 0);
+        // Some of its layers need more L1 than accelerator_1 has: the JSON says which, exit 1 that some do.
+        QCOMPARE(r.exit_code, 1);
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(r.out, &pe);
         QCOMPARE(pe.error, QJsonParseError::NoError);
@@ -284,7 +285,7 @@ private slots:
     void maestro_crash_files_are_diagnosed() {
         const Run r = cli({"eval", data("maestro_reference/mappings/vgg16_rs.m"), "--hw",
                            data("maestro_reference/hw/accelerator_1.m"), "--json"});
-        QCOMPARE(r.exit_code, 0);
+        QCOMPARE(r.exit_code, 1);  // the layers MAESTRO crashes on are reported invalid
         const auto layers = QJsonDocument::fromJson(r.out).object()["layers"].toArray();
         bool diagnosed = false;
         for (const auto& l : layers)
@@ -370,7 +371,7 @@ private slots:
         for (const QStringList& args : {QStringList{"--version"}, QStringList{"--help"}, QStringList{"eval", example, "--hw", hw},
                                         QStringList{"search", "--model", "resnet18", "--layer", "2", "--budget", "200", "--quiet"}}) {
             const Run r = cli(args, MAPSCAPE_CLI_PATH, trace);
-            QCOMPARE(r.exit_code, 0);
+            QVERIFY2(r.exit_code == 0 || (args.front() == "eval" && r.exit_code == 1), r.err.constData());  // eval: 1 for an invalid layer
             QVERIFY2(loaded_heavy(r).isEmpty(), qPrintable(args.join(' ') + " loads " + loaded_heavy(r)));
         }
         // A pagmo baseline opens the pagmo plugin, and gives what it gave linked in.
@@ -388,7 +389,8 @@ private slots:
         const Run missing = cli({"search", "--model", "resnet18", "--layer", "5", "--algo", "de", "--budget", "400", "--quiet"}, copy, env);
         QCOMPARE(missing.exit_code, 2);
         QVERIFY2(missing.err.contains("mapscape-pagmo.so") && missing.err.contains("MAPSCAPE_PLUGIN_DIR"), missing.err.constData());
-        QCOMPARE(cli({"eval", example, "--hw", hw}, copy, env).exit_code, 0);
+        // The example's one layer needs more L2 than accelerator_1 has: evaluated (exit 1 says it cannot run), not refused.
+        QCOMPARE(cli({"eval", example, "--hw", hw}, copy, env).exit_code, 1);
     }
 
 #ifdef MAPSCAPE_CLI_HAS_TORCH_PLUGIN
@@ -726,8 +728,9 @@ private slots:
         // No valid mapping anywhere: NAN, not a crash.
         const Run none = cli({"compare", "--model", "resnet18", "--layer", "2", "--budget", "50", "--seeds", "1",
                               "--algos", "random", "--max-latency", "3"});
-        QCOMPARE(none.exit_code, 0);
+        QCOMPARE(none.exit_code, 1);  // a layer no algorithm mapped
         QVERIFY(none.out.contains("NAN"));
+        QVERIFY(none.err.contains("no algorithm found a valid mapping"));
     }
 
     // A table small enough to work out by hand: with 10 bytes/cycle, schedule 0 runs job 2 and job 1
@@ -776,7 +779,7 @@ private slots:
 "jobs": [{"latency": [-5], "bandwidth": [1]}]})") << ":2:23: a latency is a number of cycles above 0";
         QTest::newRow("no bandwidth") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "jobs": [{"latency": [5], "bandwidth": [1]}]})")
                                       << ": \"system_bytes_per_cycle\" (a number above 0) is required";
-        QTest::newRow("unknown field") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "bandwith": 3})") << ":1:58: unknown field \"bandwith\"";
+        QTest::newRow("unknown field") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "bandwith": 3})") << ":1:58: bandwith: unknown field \"bandwith\"";
     }
     void schedule_eval_refuses_bad_tables() {
         QFETCH(QByteArray, text);
