@@ -32,12 +32,14 @@ struct PyScheduleResult {
     std::string setting;
 };
 
-// Sums the groups' samples; the best is the sum of the groups' best makespans (or energies) once
-// every group has one.
+// Sums the groups' samples; `best` and `bound` cover the groups that have a schedule so far (the
+// sum of their best makespans or energies, and of their makespan bounds), so that both are figures
+// from the first group on, and equal the workload's totals at the end.
 class ScheduleProgress {
 public:
     ScheduleProgress(ProgressBoard& board, std::size_t groups, std::int64_t budget)
-        : board_(board), samples_(groups, 0), best_(groups, std::nan("")), start_(std::chrono::steady_clock::now()) {
+        : board_(board), samples_(groups, 0), best_(groups, std::nan("")), bound_(groups, std::nan("")),
+          start_(std::chrono::steady_clock::now()) {
         for (std::size_t g = 0; g < groups; ++g) sinks_.emplace_back(this, g);
         board_.update([&](Progress& p) { p.total = budget * static_cast<std::int64_t>(groups); });
     }
@@ -53,26 +55,37 @@ private:
     struct GroupSink : ScheduleSink {
         GroupSink(ScheduleProgress* owner, std::size_t group) : owner_(owner), group_(group) {}
         void progress(std::int64_t samples, std::int64_t, double best) override { owner_->update(group_, samples, best); }
+        void bound(double objective) override { owner_->set_bound(group_, objective); }
         ScheduleProgress* owner_;
         std::size_t group_;
     };
+    void set_bound(std::size_t group, double objective) {
+        board_.update([&](Progress&) { bound_[group] = objective; });
+    }
     void update(std::size_t group, std::int64_t samples, double best) {
         board_.update([&](Progress& p) {
             samples_[group] = samples;
             best_[group] = std::isfinite(best) ? best : std::nan("");
             p.done = 0;
-            p.best = 0;
+            double covered_best = 0, covered_bound = 0;
+            bool any = false, bounded = true;
             for (std::size_t g = 0; g < samples_.size(); ++g) {
                 p.done += samples_[g];
-                p.best += best_[g];
+                if (std::isnan(best_[g])) continue;
+                any = true;
+                covered_best += best_[g];
+                covered_bound += bound_[g];
+                bounded = bounded && !std::isnan(bound_[g]);
             }
+            p.best = any ? covered_best : std::nan("");
+            p.bound = any && bounded ? covered_bound : std::nan("");
             p.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         });
     }
 
     ProgressBoard& board_;
     std::vector<std::int64_t> samples_;
-    std::vector<double> best_;
+    std::vector<double> best_, bound_;
     std::deque<GroupSink> sinks_;
     std::chrono::steady_clock::time_point start_;
 };

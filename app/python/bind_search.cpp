@@ -24,19 +24,19 @@ namespace {
 constexpr double kNoNumber = std::numeric_limits<double>::quiet_NaN();
 
 // Sums the layers' progress (samples, best objective) of a model search, its stages counted
-// apart: a layer's second sink (two-stage search) is its second stage.
+// apart: a layer's second sink (two-stage search) is its second stage. `best` and `bound` cover
+// the layers (of the latest stage that started) that have a valid mapping so far, each counted as
+// often as it runs: figures from the first layer on, the model's totals at the end.
 class ModelProgress {
 public:
-    ModelProgress(ProgressBoard& board, const std::vector<Layer>& layers, int stages, std::int64_t budget_per_layer, double bound)
+    ModelProgress(ProgressBoard& board, const std::vector<Layer>& layers, int stages, std::int64_t budget_per_layer,
+                  std::vector<double> layer_bounds)
         : board_(board), layers_(layers.size()), samples_(layers.size() * static_cast<std::size_t>(stages), 0), best_(samples_.size(), kNoNumber),
-          opened_(layers.size(), 0) {
+          bounds_(std::move(layer_bounds)), opened_(layers.size(), 0) {
         for (const Layer& l : layers) repeats_.push_back(static_cast<double>(l.repeat_count));
         sinks_.reserve(samples_.size());
         for (std::size_t i = 0; i < samples_.size(); ++i) sinks_.push_back(LayerSink(this, i));
-        board_.update([&](Progress& p) {
-            p.total = budget_per_layer * static_cast<std::int64_t>(samples_.size());
-            p.bound = bound;
-        });
+        board_.update([&](Progress& p) { p.total = budget_per_layer * static_cast<std::int64_t>(samples_.size()); });
     }
 
     ModelSearchObserver observer() {
@@ -63,12 +63,18 @@ private:
             best_[index] = std::isfinite(s.best_objective) ? s.best_objective : kNoNumber;
             p.done = 0;
             for (std::int64_t n : samples_) p.done += n;
-            // The model's objective: the sum of the layers' bests (each counted as often as it
-            // runs), once every layer (of the latest stage that started) has one.
             const std::size_t stage = index / layers_;
-            double sum = 0;
-            for (std::size_t l = 0; l < layers_; ++l) sum += repeats_[l] * best_[stage * layers_ + l];
-            p.best = sum;
+            double best = 0, bound = 0;
+            bool any = false;
+            for (std::size_t l = 0; l < layers_; ++l) {
+                const double b = best_[stage * layers_ + l];
+                if (std::isnan(b)) continue;
+                any = true;
+                best += repeats_[l] * b;
+                bound += repeats_[l] * bounds_[l];
+            }
+            p.best = any ? best : kNoNumber;
+            p.bound = any ? bound : kNoNumber;
             p.elapsed_s = std::max(p.elapsed_s, s.elapsed_seconds);
         });
     }
@@ -77,6 +83,7 @@ private:
     std::size_t layers_;
     std::vector<std::int64_t> samples_;
     std::vector<double> best_;
+    std::vector<double> bounds_;   // each layer's lower bound of the objective
     std::vector<double> repeats_;  // each layer's repeat count, its weight in the model's sum
     std::vector<LayerSink> sinks_;
     std::mutex mutex_;
@@ -179,7 +186,8 @@ PySearchResult run_model_search(const py::object& model, const py::object& accel
     r.request = make_search_request(setup, algorithm, seed);
     r.info = {algorithm.name(), setup.base.objective, seed, setup.platform_name, setup.base.system, setup.base.budget.samples};
     r.model_name = setup.model.name;
-    const double bound = objective_bound_sum(setup.base.objective, r.request.layers, setup.base.accelerator);
+    std::vector<double> layer_bounds;
+    for (const Layer& l : r.request.layers) layer_bounds.push_back(objective_bound(setup.base.objective, layer_bound(l, setup.base.accelerator)));
     const bool report = !progress.is_none();
     run_long_call(
         [&](std::stop_token stop, ProgressBoard& board) {
@@ -187,7 +195,7 @@ PySearchResult run_model_search(const py::object& model, const py::object& accel
             std::optional<ModelProgress> listener;
             ModelSearchObserver observer;
             if (report) {
-                listener.emplace(board, r.request.layers, two_stage ? 2 : 1, r.request.base.budget.samples, bound);
+                listener.emplace(board, r.request.layers, two_stage ? 2 : 1, r.request.base.budget.samples, layer_bounds);
                 observer = listener->observer();
             }
             if (two_stage) {

@@ -47,6 +47,8 @@ public:
     virtual ~ScheduleSink() = default;
     virtual void best(const Assignment& /*assignment*/, double /*objective*/, std::int64_t /*sample*/) {}
     virtual void progress(std::int64_t /*samples*/, std::int64_t /*budget*/, double /*best*/) {}
+    // What no schedule of the problem beats, told before its search starts (makespan objectives).
+    virtual void bound(double /*objective*/) {}
 };
 
 class ScheduleEvaluator {

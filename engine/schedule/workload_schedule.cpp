@@ -27,6 +27,7 @@ void schedule_group(const WorkloadScheduleRequest& req, GroupSchedule& g, const 
     ScheduleAlgorithm algorithm = req.algorithm;
     if (algorithm.kind == ScheduleAlgorithm::Kind::Magma) algorithm.magma.warm_start = warm;
     ScheduleSink* sink = observer.sink_for ? observer.sink_for(g.index) : nullptr;
+    if (sink && req.objective == ScheduleObjective::Makespan) sink->bound(makespan_lower_bound(g.table, p.system_bytes_per_cycle));
     g.result = run_schedule_search(p, algorithm, sink, stop);
     if (g.result.found) {
         BandwidthAllocator allocator(g.table, p.system_bytes_per_cycle);
