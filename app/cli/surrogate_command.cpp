@@ -25,6 +25,7 @@ namespace {
 
 struct SurrogateOptions {
     std::string model_path;  // empty: the shipped one
+    double bench_seconds = 0.3;
     std::string out;
     std::string platform = "mindmappings";
     std::string hidden = "128,128,128";
@@ -115,7 +116,7 @@ int run_bench(const SurrogateOptions& o) {
     std::printf("%-18s %7s %16s %16s %12s %8s\n", "layer", "chains", "step_us/mapping", "project_us/map", "query_us", "ratio");
     std::fflush(stdout);
     // Named: a range-for over a part of a temporary would iterate freed memory.
-    const nlohmann::ordered_json bench = run_surrogate_bench(o.model_path);
+    const nlohmann::ordered_json bench = run_surrogate_bench(o.model_path, o.bench_seconds);
     for (const auto& row : bench["rows"])
         std::printf("%-18s %7d %16.2f %16.2f %12.3f %8.1f\n", row["layer"].get<std::string>().c_str(), row["chains"].get<int>(),
                     row["step_us_per_mapping"].get<double>(), row["projection_us_per_mapping"].get<double>(), row["query_us"].get<double>(),
@@ -240,6 +241,7 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
 
     CLI::App* bench = c->add_subcommand("bench", "time a surrogate step (forward + input gradient, batched) against a cost-model query");
     bench->add_option("--model", o->model_path, "a surrogate file (default: the shipped one)");
+    bench->add_option("--seconds", o->bench_seconds, "seconds each of the 24 timings (6 layers x 4 chain counts) measures")->capture_default_str();
     bench->callback([o, &exit_code] { exit_code = run_bench(*o); });
 
     CLI::App* compare = c->add_subcommand("compare", "the paper's iso-iteration and iso-time comparisons on its Table 1 layers");

@@ -103,12 +103,12 @@ shapes and on the paper's Table 1 layers, as `mapscape-cli surrogate eval` print
 
     s.def(
         "bench",
-        [](const py::object& model) {
+        [](const py::object& model, double seconds) {
             const std::string path = optional_path(model, "model");
             const SurrogatePluginApi& api = plugin_api();
-            return json_to_python(run_long_call([&](std::stop_token, ProgressBoard&) { return api.bench(path); }, py::none()));
+            return json_to_python(run_long_call([&](std::stop_token, ProgressBoard&) { return api.bench(path, seconds); }, py::none()));
         },
-        py::kw_only(), py::arg("model") = py::none(), "Times a surrogate step against a cost-model query (`surrogate bench`): a dict of rows.");
+        py::kw_only(), py::arg("model") = py::none(), py::arg("seconds") = 0.3, "Times a surrogate step against a cost-model query (`surrogate bench`): a dict of rows.");
 
     py::class_<PySurrogateComparison>(s, "Comparison", "The paper's iso-iteration and iso-time comparisons (surrogate.compare).")
         .def("to_dict", [](const PySurrogateComparison& c) { return json_to_python(c.document); }, "the document of `surrogate compare --json`")

@@ -90,7 +90,7 @@ struct SurrogatePredictions {
 };
 
 // 2: the surrogate view's summary, held-out points and predictions.
-inline constexpr int kSurrogatePluginApiVersion = 2;
+inline constexpr int kSurrogatePluginApiVersion = 3;
 
 // The plugin's table of functions (mapscape_surrogate_plugin_api()). Each returns the JSON the
 // CLI's command prints from (compare: the document of `surrogate compare --json`) and throws
@@ -102,7 +102,8 @@ struct SurrogatePluginApi {
     nlohmann::ordered_json (*evaluate)(const SurrogateEvalRequest& request, std::stop_token stop);
     nlohmann::ordered_json (*compare)(const SurrogateCompareRequest& request, const std::function<void(const std::string&)>& progress,
                                       std::stop_token stop);
-    nlohmann::ordered_json (*bench)(const std::string& model_path);
+    // Version 3: each timing measures for `seconds_per_timing`.
+    nlohmann::ordered_json (*bench)(const std::string& model_path, double seconds_per_timing);
     // For the desktop app's surrogate view (version 2). model_path empty: the shipped surrogate,
     // loaded once. Throw InputError when the model is missing or damaged.
     SurrogateSummary (*summary)(const std::string& model_path);

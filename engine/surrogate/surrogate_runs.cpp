@@ -106,12 +106,14 @@ nlohmann::ordered_json run_surrogate_evaluation(const SurrogateEvalRequest& r, s
     return j;
 }
 
-nlohmann::ordered_json run_surrogate_bench(const std::string& model_path) {
+nlohmann::ordered_json run_surrogate_bench(const std::string& model_path, double seconds_per_timing) {
+    if (!(seconds_per_timing > 0 && seconds_per_timing <= 60))
+        throw InputError({"--seconds", 0, 0}, "the time per measurement must be above 0 and at most 60 s");
     const auto s = load(model_path);
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (const Layer& layer : mind_mappings_layers())
         for (int chains : {1, 16, 32, 64}) {
-            const StepTiming t = time_surrogate_step(*s, surrogate_problem(layer, s->accelerator()), chains, 0.3);
+            const StepTiming t = time_surrogate_step(*s, surrogate_problem(layer, s->accelerator()), chains, seconds_per_timing);
             rows.push_back({{"layer", layer.name},
                             {"chains", chains},
                             {"step_us_per_mapping", t.step_us_per_mapping},

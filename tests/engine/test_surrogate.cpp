@@ -277,6 +277,24 @@ private slots:
         QVERIFY(s->info()["heldout"]["spearman_edp"].get<double>() >= 0.9);
     }
 
+    // `surrogate bench` once printed its header and no row: it iterated a part of a destroyed
+    // temporary. Every layer and chain count is a row.
+    void cli_bench_prints_every_row() {
+        const Run r = cli({"surrogate", "bench", "--seconds", "0.002"});
+        QCOMPARE(r.exit_code, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 4 * static_cast<qsizetype>(mind_mappings_layers().size()));
+        QVERIFY(lines.front().startsWith("layer"));
+        QCOMPARE(cli({"surrogate", "bench", "--seconds", "0"}).exit_code, 2);
+    }
+
+    // Training without --out never writes over the shipped model.
+    void train_does_not_overwrite_the_shipped_model() {
+        QVERIFY(trained_surrogate_path() != shipped_surrogate_path());
+        QCOMPARE(QFileInfo(QString::fromStdString(trained_surrogate_path())).dir().absolutePath(),
+                 QFileInfo(QString::fromStdString(shipped_surrogate_path())).dir().absolutePath());
+    }
+
     void cli_refuses_bad_input() {
         QTemporaryDir dir;
         Run r = cli({"surrogate", "eval", "--model", dir.filePath("missing.bin")});
