@@ -6,6 +6,13 @@
 #include <QProcessEnvironment>
 #include <QStringList>
 
+// The CLI the suites run: MAPSCAPE_CLI_PATH, or MAPSCAPE_TEST_CLI from the environment (the
+// *_asan runs of the suites give build/asan/mapscape-cli, the CLI's code under AddressSanitizer).
+inline QString cli_path() {
+    const QByteArray other = qgetenv("MAPSCAPE_TEST_CLI");
+    return other.isEmpty() ? QStringLiteral(MAPSCAPE_CLI_PATH) : QString::fromLocal8Bit(other);
+}
+
 struct CliRun {
     int exit_code = -1;  // -100 when it crashed
     QByteArray out, err;
@@ -15,7 +22,7 @@ struct CliRun {
 // and on more ranks than cores are in the environment, as CI needs them.
 // `extra` adds to (or overrides) the environment.
 // `input` is written to its standard input, which is then closed.
-inline CliRun cli(const QStringList& args, const QString& program = MAPSCAPE_CLI_PATH,
+inline CliRun cli(const QStringList& args, const QString& program = cli_path(),
                   const QProcessEnvironment& extra = {}, const QByteArray& input = {}) {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

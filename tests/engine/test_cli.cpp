@@ -24,6 +24,83 @@ class CliTest : public QObject {
     Q_OBJECT
 
 private slots:
+    // Every command and subcommand the CLI lists runs once on a small input: no command is
+    // left out of the suites, and the *_asan run of this suite runs each under AddressSanitizer.
+    void every_command_runs_once() {
+        QTemporaryDir dir;
+        const QString table = dir.filePath("t.json");
+        {
+            QFile f(table);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"cores": 2, "system_bytes_per_cycle": 16, "jobs": [{"latency": [100, 200], "bandwidth": [6, 3]}],
+                        "schedules": [{"core": [1], "priority": [0.5]}]})");
+        }
+        const QString spec = dir.filePath("spec.json");
+        {
+            QFile f(spec);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"models": [{"model": "resnet18", "layers": "2"}], "accelerators": ["edge"], "algorithms": ["random"], "budgets": [50]})");
+        }
+        const QString example = QStringLiteral(MAPSCAPE_EXAMPLES_DIR "/resnet18_kcp_ws.m");
+        const QString hw = QStringLiteral(MAPSCAPE_EXAMPLES_DIR "/edge_accelerator.m");
+        const QMap<QString, QStringList> runs = {
+            {"eval", {"eval", example, "--hw", hw}},
+            {"bench", {"bench", "--seconds", "0.05", "--threads", "1"}},
+            {"model list", {"model", "list"}},
+            {"model show", {"model", "show", "resnet18"}},
+            {"model convert", {"model", "convert", example, dir.filePath("m.json")}},
+            {"search", {"search", "--model", "resnet18", "--layer", "2", "--budget", "200", "--quiet"}},
+            {"compare", {"compare", "--model", "resnet18", "--layer", "2", "--budget", "100", "--seeds", "1", "--algos", "gamma,random"}},
+            {"schedule", {"schedule", "--mix", "vision", "--setting", "S1", "--group", "1", "--budget", "100"}},
+            {"schedule-compare", {"schedule-compare", "--mixes", "vision", "--setting", "S1", "--group", "1", "--budget", "100",
+                                  "--seeds", "1", "--algos", "magma,herald"}},
+            {"schedule-eval", {"schedule-eval", table}},
+            {"sweep", {"sweep", spec, "--db", dir.filePath("s.sqlite")}},
+            {"codesign", {"codesign", "--model", "resnet18", "--layer", "1-2", "--budget", "200", "--quiet"}},
+            {"codesign-compare", {"codesign-compare", "--models", "resnet18", "--platforms", "edge", "--algos", "digamma", "--seeds", "1",
+                                  "--budget", "100", "--quiet"}},
+            {"naas", {"naas", "--resources", "nvdla256", "--population", "4", "--iterations", "2", "--mapping-samples", "30",
+                      "--baseline-samples", "300", "--quiet"}},
+            {"naas-compare", {"naas-compare", "--figures", "5", "--resources", "nvdla256", "--seeds", "1", "--population", "4",
+                              "--iterations", "2", "--mapping-samples", "30", "--baseline-samples", "300", "--quiet"}},
+#ifdef MAPSCAPE_CLI_HAS_TORCH_PLUGIN
+            {"surrogate train", {"surrogate", "train", "--out", dir.filePath("s.bin"), "--shapes", "4", "--mappings-per-shape", "4", "--epochs", "1"}},
+            {"surrogate eval", {"surrogate", "eval", "--shapes", "4", "--mappings-per-shape", "4"}},
+            {"surrogate bench", {"surrogate", "bench", "--seconds", "0.001"}},
+            {"surrogate compare", {"surrogate", "compare", "--runs", "1", "--budget", "20", "--methods", "mindmappings,sa"}},
+            {"rl schedule", {"rl", "schedule", "--algo", "a2c", "--mix", "vision", "--setting", "S1", "--group", "1", "--budget", "50"}},
+            {"rl search", {"rl", "search", "--layer", "1", "--budget", "30"}},
+            {"rl bench", {"rl", "bench", "--budget", "50"}},
+#endif
+        };
+        // The commands the CLI lists, with the subcommands of those that have some.
+        auto listed = [](const QByteArray& help) {
+            QStringList names;
+            bool in = false;
+            for (const QString& line : QString::fromUtf8(help).split('\n')) {
+                if (line.startsWith("Subcommands:")) in = true;
+                else if (in && line.startsWith("  ") && line.size() > 2 && line[2].isLetter()) names << line.trimmed().section(' ', 0, 0);
+                else if (in && !line.startsWith(" ")) in = false;
+            }
+            return names;
+        };
+        QStringList commands;
+        for (const QString& c : listed(cli({"--help"}).out)) {
+            const QStringList subs = listed(cli({c, "--help"}).out);
+            if (subs.isEmpty()) commands << c;
+            for (const QString& sub : subs) commands << c + " " + sub;
+        }
+        QVERIFY(commands.size() >= 13);
+        for (const QString& command : commands) {
+#ifndef MAPSCAPE_CLI_HAS_TORCH_PLUGIN
+            if (command.startsWith("surrogate") || command.startsWith("rl")) continue;
+#endif
+            QVERIFY2(runs.contains(command), qPrintable("no run of \"" + command + "\" in this test: add one"));
+            const Run r = cli(runs[command]);
+            QVERIFY2(r.exit_code == 0 && !(r.out + r.err).isEmpty(), qPrintable(command + ": exit " + QString::number(r.exit_code) + "\n" + r.err));
+        }
+    }
+
     void eval_json() {
         const Run r = cli({"eval", data("maestro_reference/mappings/Resnet50_kcp_ws.m"), "--hw",
                            data("maestro_reference/hw/accelerator_1.m"), "--json"});

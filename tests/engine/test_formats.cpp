@@ -13,6 +13,8 @@
 
 #include "arch/accelerator_json.hpp"
 #include "arch/area_model.hpp"
+#include "arch/maestro_hw_file.hpp"
+#include "mapping/maestro_file.hpp"
 #include "mapping/map_space.hpp"
 #include "mapping/mapping_json.hpp"
 #include "naas/network_family.hpp"
@@ -308,6 +310,34 @@ private slots:
         }
         qInfo("%d misspelled fields refused", mutants);
         QVERIFY(mutants >= 60);
+    }
+
+    // The accelerator page's refusals for MAESTRO HW files: a negative value (which MAESTRO's
+    // own tokenizer reads as positive), a key given twice, a misspelled key.
+    void maestro_hw_refusals_are_located() {
+        auto refusal = [](const std::string& text) -> std::string {
+            try {
+                (void)parse_maestro_hw_text(text, "hw.m", Accelerator{});
+            } catch (const InputError& e) {
+                return e.diagnostic().to_string();
+            }
+            return {};
+        };
+        QCOMPARE(QString::fromStdString(refusal("num_pes: 256\nNoC_NumHops: -1\n")),
+                 QString("hw.m:2:15: the value of NoC_NumHops must be at least 0, not -1"));
+        QCOMPARE(QString::fromStdString(refusal("num_pes: -256\n")), QString("hw.m:1:11: the value of num_pes must be at least 1, not -256"));
+        QCOMPARE(QString::fromStdString(refusal("num_pes: 256\nnum_pes: 128\n")), QString("hw.m:2:1: num_pes is given twice"));
+        QVERIFY(refusal("num_pe: 256\n").find("did you mean \"num_pes\"") != std::string::npos);
+        QVERIFY(refusal("num_pes: 256\nNoC_NumHops: 0\n").empty());
+        // In a network file, a negative dimension or constant is refused the same way.
+        const std::string layer = "Network n {\nLayer L {\nType: CONV\nDimensions { K: -4, C: 3, R: 1, S: 1, Y: 8, X: 8 }\n"
+                                  "Dataflow { SpatialMap(1,1) K; }\n}\n}\n";
+        try {
+            (void)parse_maestro_text(layer, "n.m");
+            QFAIL("a negative K was accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(e.diagnostic().message.find("must be at least 1, not -4") != std::string::npos, e.what());
+        }
     }
 
     void deep_nesting_is_refused_with_its_place() {
