@@ -117,7 +117,9 @@ def main():
     # One untimed run each: page cache, and a check that every command works.
     for name, argv in commands:
         _, _, code = run_once(argv, scratch, env)
-        if code != 0:
+        # eval exits 1 when a layer cannot run on the HW file (example.m needs more L2 than
+        # accelerator_1.m has, as in MAESTRO): evaluated all the same, which is what is timed.
+        if code != 0 and not (name.startswith("eval") and code == 1):
             sys.exit("%s exits with %d: %s" % (name, code, " ".join(argv)))
     samples = {name: [] for name, _ in commands}
     for _ in range(args.runs):
