@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "util/thread_pool.hpp"
 #include "cli/option_checks.hpp"
 #include "cost/evaluate.hpp"
 #include "arch/presets.hpp"
@@ -162,7 +163,7 @@ int run_bench(const BenchOptions& o) {
     const double fixed = measure(fixed_cases, acc, o.seconds, 0, checksum, ReportDetail::Objectives);
     std::printf("cost_model_kcp_ws_single_thread: %.0f evaluations/s\n", fixed);
 
-    const int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = resolve_thread_count(o.threads);
     std::vector<double> rates(static_cast<std::size_t>(threads));
     std::vector<std::int64_t> sums(static_cast<std::size_t>(threads));
     std::vector<std::thread> pool;

@@ -29,8 +29,8 @@ struct CodesignOptions {
     std::string model;
     std::string layers = "all";
     CodesignSetupOptions setup;
-    std::string algo = "digamma";
-    std::uint64_t seed = 1;
+    std::string algo = CodesignRequest{}.algo;
+    std::uint64_t seed = CodesignRequest{}.seed;
     std::string json_out;
     std::string export_dir;
     bool quiet = false;

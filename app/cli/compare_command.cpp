@@ -16,8 +16,8 @@ namespace {
 
 struct CompareOptions {
     SearchSetupOptions setup;
-    std::string algos = "gamma,random,stdga,de,es11,cmaes,tbpsa,pso,portfolio,sa,fixed-nvdla,fixed-eyeriss,fixed-shidiannao";
-    std::string seeds = "1,2,3";
+    std::string algos = SearchDefaults{}.compare_algos;
+    std::string seeds = SearchDefaults{}.compare_seeds;
     std::string markdown_out;
     std::string csv_out;
     std::string raw_csv_out;

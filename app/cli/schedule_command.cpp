@@ -59,9 +59,9 @@ double parse_number(const std::string& s, const std::string& option) {
 struct ScheduleOptions {
     ScheduleSetupOptions setup;
     std::string mix;
-    double bw = 16;
-    std::string algo = "magma";
-    std::uint64_t seed = 1;
+    double bw = ScheduleSetupOptions{}.bw;
+    std::string algo = ScheduleSetupOptions{}.algo;
+    std::uint64_t seed = ScheduleSetupOptions{}.seed;
     std::string json_out, trace_out, job_table_out;
 };
 

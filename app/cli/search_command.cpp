@@ -27,13 +27,13 @@ namespace {
 
 struct SearchOptions {
     SearchSetupOptions setup;
-    std::string algo = "gamma";
-    std::uint64_t seed = 1;
+    std::string algo = SearchDefaults{}.algo;
+    std::uint64_t seed = SearchDefaults{}.seed;
     std::string json_out;
     std::string export_dir;
     bool two_stage = false;
-    int population = 200;
-    int generations = 0;
+    int population = SearchDefaults{}.population;
+    int generations = SearchDefaults{}.generations;
     bool quiet = false;
 };
 

@@ -13,7 +13,7 @@ namespace mapscape::cli {
 
 struct SearchSetupOptions : mapscape::SearchSetupOptions {
     std::string model;
-    std::string platform = "edge";
+    std::string platform = SearchDefaults{}.platform;
 
     void add_to(CLI::App& command);
 };

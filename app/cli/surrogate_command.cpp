@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <type_traits>
 
 #include "arch/presets.hpp"
 #include "cli/commands.hpp"
@@ -23,20 +24,32 @@ namespace mapscape::cli {
 
 namespace {
 
+template <typename T>
+std::string joined(const std::vector<T>& items) {
+    std::string text;
+    for (const T& item : items) {
+        if (!text.empty()) text += ',';
+        if constexpr (std::is_same_v<T, std::string>) text += item;
+        else text += std::to_string(item);
+    }
+    return text;
+}
+
 struct SurrogateOptions {
     std::string model_path;  // empty: the shipped one
     double bench_seconds = 0.3;
     std::string out;
-    std::string platform = "mindmappings";
-    std::string hidden = "128,128,128";
+    // The requests' own defaults (engine/plugin/surrogate_plugin_api.hpp), which Python reads too.
+    std::string platform = SurrogateTrainRequest{}.platform;
+    std::string hidden = joined(SurrogateTrainRequest{}.hidden);
     std::int64_t shapes = 0, mappings_per_shape = 0;
-    int epochs = 0;
-    std::uint64_t seed = 1;
-    int threads = 2;
-    int runs = 100;
-    std::int64_t budget = 1000;
-    double iso_time = 0;
-    std::string methods = "mindmappings,sa,stdga,ddpg,gamma,gamma-guided";
+    int epochs = SurrogateTrainRequest{}.epochs;
+    std::uint64_t seed = SurrogateTrainRequest{}.seed;
+    int threads = SurrogateTrainRequest{}.threads;
+    int runs = SurrogateCompareRequest{}.runs;
+    std::int64_t budget = SurrogateCompareRequest{}.budget;
+    double iso_time = SurrogateCompareRequest{}.iso_time;
+    std::string methods = joined(SurrogateCompareRequest{}.methods);
     std::string json_out;
 };
 

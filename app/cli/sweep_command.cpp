@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "cli/commands.hpp"
+#include "util/thread_pool.hpp"
+#include "util/file_names.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/sweep_mpi.hpp"
 #include "sweep/dry_run.hpp"
@@ -151,13 +153,13 @@ struct Prepared {
 Prepared prepare(const SweepOptionsCli& o) {
     Prepared p;
     p.plan = std::make_unique<SweepPlan>(load_sweep_spec(o.spec));
-    if (!o.dry_run || std::filesystem::exists(o.db))
+    if (!o.dry_run || path_exists(o.db))
         p.db = std::make_unique<ResultsDatabase>(o.db, o.dry_run ? ResultsDatabase::Access::ReadOnly : ResultsDatabase::Access::ReadWrite);
     return p;
 }
 
 int run_sweep_command(const SweepOptionsCli& o) {
-    const int threads = o.threads > 0 ? o.threads : default_threads();
+    const int threads = o.threads > 0 ? resolve_thread_count(o.threads) : default_threads();
     if (!launched_by_mpi() || o.dry_run) {
         if (launched_by_mpi() && o.dry_run) {
             // Every rank of an `mpirun ... --dry-run` would print the same; the first one does.

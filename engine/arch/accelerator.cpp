@@ -1,4 +1,6 @@
 #include "arch/accelerator.hpp"
+
+#include <stdexcept>
 #include "util/integer_math.hpp"
 
 #include <limits>
@@ -61,6 +63,24 @@ std::string accelerator_problem(const Accelerator& acc) {
                    "accelerator has " + std::to_string(acc.num_pes);
     }
     return {};
+}
+
+const AcceleratorFieldRange& accelerator_field_range(std::string_view field) {
+    static constexpr AcceleratorFieldRange kRanges[] = {
+        {"num_pes", 1, kIntMax},
+        {"simd_lanes", 1, 1024},
+        {"l1_size_bytes", 1, kIntMax},
+        {"l2_size_bytes", 1, kIntMax},
+        {"word_size_bytes", 1, 16},
+        {"clock_mhz", 1e-3, 1e6},
+        {"offchip_bw_elements_per_cycle", 1, kIntMax},
+        {"bandwidth_elements_per_cycle", 1, kIntMax},
+        {"hops", 0, 1e6},
+        {"hop_latency_cycles", 0, 1e6},
+    };
+    for (const AcceleratorFieldRange& r : kRanges)
+        if (r.field == field) return r;
+    throw std::logic_error("no range for accelerator field " + std::string(field));
 }
 
 }  // namespace mapscape

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arch/technology.hpp"
@@ -55,5 +56,14 @@ void set_uniform_noc(Accelerator& acc, std::int64_t bandwidth, std::int64_t hops
 
 // Explains what is wrong with an accelerator description, or returns an empty string.
 std::string accelerator_problem(const Accelerator& acc);
+
+// The range of each numeric field, by its name in the accelerator file format: what the file
+// loader, the CLI and the Python module all accept (one table, so they cannot drift).
+struct AcceleratorFieldRange {
+    std::string_view field;
+    double min;
+    double max;
+};
+const AcceleratorFieldRange& accelerator_field_range(std::string_view field);
 
 }  // namespace mapscape

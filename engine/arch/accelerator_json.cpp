@@ -69,7 +69,12 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
     doc.check_fields(v, ptr, kAcceleratorFields);
     Accelerator a;
     a.name = doc.string_or(v, ptr, "name", a.name);
-    a.num_pes = doc.integer(v, ptr, "num_pes", 1, kIntMax);
+    // Each field's range is the one every front end uses (accelerator_field_range).
+    auto integer_or = [&](const nlohmann::json& o, const std::string& p, const char* key, std::int64_t fallback) {
+        const AcceleratorFieldRange& r = accelerator_field_range(key);
+        return doc.integer_or(o, p, key, fallback, static_cast<std::int64_t>(r.min), static_cast<std::int64_t>(r.max));
+    };
+    a.num_pes = doc.integer(v, ptr, "num_pes", 1, static_cast<std::int64_t>(accelerator_field_range("num_pes").max));
     if (v.contains("pe_hierarchy")) {
         const auto& h = doc.array(v, ptr, "pe_hierarchy");
         const std::string hp = json_child(ptr, "pe_hierarchy");
@@ -79,13 +84,12 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
             a.pe_hierarchy.push_back(h[i].get<std::int64_t>());
         }
     }
-    a.simd_lanes = doc.integer_or(v, ptr, "simd_lanes", a.simd_lanes, 1, 1024);
-    a.word_size_bytes = doc.integer_or(v, ptr, "word_size_bytes", a.word_size_bytes, 1, 16);
-    a.l1_size_bytes = doc.integer_or(v, ptr, "l1_size_bytes", a.l1_size_bytes, 1, kIntMax);
-    a.l2_size_bytes = doc.integer_or(v, ptr, "l2_size_bytes", a.l2_size_bytes, 1, kIntMax);
-    a.clock_mhz = doc.number_or(v, ptr, "clock_mhz", a.clock_mhz, 1e-3, 1e6);
-    a.offchip_bw_elements_per_cycle =
-        doc.integer_or(v, ptr, "offchip_bw_elements_per_cycle", a.offchip_bw_elements_per_cycle, 1, kIntMax);
+    a.simd_lanes = integer_or(v, ptr, "simd_lanes", a.simd_lanes);
+    a.word_size_bytes = integer_or(v, ptr, "word_size_bytes", a.word_size_bytes);
+    a.l1_size_bytes = integer_or(v, ptr, "l1_size_bytes", a.l1_size_bytes);
+    a.l2_size_bytes = integer_or(v, ptr, "l2_size_bytes", a.l2_size_bytes);
+    a.clock_mhz = doc.number_or(v, ptr, "clock_mhz", a.clock_mhz, accelerator_field_range("clock_mhz").min, accelerator_field_range("clock_mhz").max);
+    a.offchip_bw_elements_per_cycle = integer_or(v, ptr, "offchip_bw_elements_per_cycle", a.offchip_bw_elements_per_cycle);
     if (v.contains("noc")) {
         const auto& noc = v["noc"];
         const std::string np = json_child(ptr, "noc");
@@ -93,9 +97,9 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
             if (!o.is_object()) doc.fail(p, "a NoC level must be an object");
             doc.check_fields(o, p, kNocFields);
             NocLevel n;  // what a field leaves out: unbounded, 1 hop, 0 cycles per hop
-            n.bandwidth_elements_per_cycle = doc.integer_or(o, p, "bandwidth_elements_per_cycle", n.bandwidth_elements_per_cycle, 1, kIntMax);
-            n.hops = doc.integer_or(o, p, "hops", n.hops, 0, 1000000);
-            n.hop_latency_cycles = doc.integer_or(o, p, "hop_latency_cycles", n.hop_latency_cycles, 0, 1000000);
+            n.bandwidth_elements_per_cycle = integer_or(o, p, "bandwidth_elements_per_cycle", n.bandwidth_elements_per_cycle);
+            n.hops = integer_or(o, p, "hops", n.hops);
+            n.hop_latency_cycles = integer_or(o, p, "hop_latency_cycles", n.hop_latency_cycles);
             return n;
         };
         if (noc.is_object()) {

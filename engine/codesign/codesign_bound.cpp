@@ -75,7 +75,13 @@ std::pair<std::int64_t, std::vector<std::int64_t>> one_array_bound(const std::ve
         if (const std::int64_t fixed = space.fixed_dim(1); fixed > 0) {
             consider(std::max<std::int64_t>(1, max_pes / fixed), fixed);
         } else {
-            for (std::int64_t a1 = 1; a1 <= max_pes; ++a1) consider(max_pes / a1, a1);
+            // An inner level wider than every dimension of every layer parallelises nothing more:
+            // past that, only narrower outer levels would follow (a huge area budget once made
+            // this loop run 2^40 times).
+            std::int64_t widest = 1;
+            for (const LayerWork& w : layers)
+                for (Dim d : kAllDims) widest = std::max(widest, w.layer->size(d));
+            for (std::int64_t a1 = 1; a1 <= std::min(max_pes, widest); ++a1) consider(max_pes / a1, a1);
         }
     }
     return {best, shape};

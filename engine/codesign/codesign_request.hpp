@@ -12,6 +12,9 @@
 
 namespace mapscape {
 
+// The largest area budget a request may give: a wafer's worth.
+inline constexpr double kMaxAreaBudgetMm2 = 1e5;
+
 struct CodesignRequest {
     std::string platform = "edge";
     double area_budget_mm2 = 0;  // 0: the platform's
@@ -25,6 +28,9 @@ struct CodesignRequest {
     std::string map_space = "flexible";
     int threads = 0;  // 0: one per core
     bool maestro_as_is = false;
+    // Defined here once for the CLI, the Python module and its stubs.
+    std::string algo = "digamma";
+    std::uint64_t seed = 1;
 };
 
 // A problem over the given layers (1-based numbers of `model`; a layer without a name is named

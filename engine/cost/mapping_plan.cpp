@@ -49,7 +49,7 @@ bool cheap_layer_check(const Layer& layer) {
     constexpr std::int64_t kMaxWork = std::int64_t{1} << 53;
     std::int64_t work = 1;
     for (Dim d : kAllDims) {
-        if (layer.size(d) < 0 || layer.size(d) > kIntMax || layer.stride(d) < 1) return false;
+        if (layer.size(d) < 0 || layer.size(d) > kIntMax || layer.stride(d) < 1 || layer.stride(d) > kIntMax) return false;
         if (layer.size(d) > 0 && d != Dim::Yo && d != Dim::Xo &&
             (__builtin_mul_overflow(work, layer.size(d), &work) || work > kMaxWork))
             return false;
@@ -482,6 +482,10 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
                 if (!top && window < stride) d.offset = outputs * window;
                 if (d.size < 1 || d.offset < 1)
                     return fail(plan, Invalidity::MapSizeNotPositive, li, d.dim, d.size);
+                // MAESTRO keeps sizes and offsets in C ints (int_div divides them as such): a
+                // stride that widens a window past that is beyond the analysis, not a number.
+                if (d.size > kIntMax || d.offset > kIntMax)
+                    return fail(plan, Invalidity::ArithmeticOverflow, li, d.dim, std::max(d.size, d.offset));
             }
         }
 

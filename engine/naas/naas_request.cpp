@@ -1,4 +1,5 @@
 #include "naas/naas_request.hpp"
+#include "util/thread_pool.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -18,14 +19,14 @@ void apply_naas_settings(const NaasSearchSettings& s, NaasProblem& p) {
     within("--iterations", s.iterations, 1, 100000);
     within("--mapping-samples", s.mapping_samples, 10, 10000000);
     within("--baseline-samples", s.baseline_samples, 10, 10000000);
-    if (s.threads < 0) throw InputError({"--threads", 0, 0}, "the thread count must not be negative");
+
     p.mapping_search = s.mapping_search == "gamma" ? NaasMappingSearch::Gamma : NaasMappingSearch::Naas;
     p.population = s.population;
     p.iterations = s.iterations;
     p.mapping_samples = s.mapping_samples;
     p.baseline_mapping_samples = s.baseline_samples;
     p.start_from_baseline = !s.no_baseline_start;
-    p.threads = s.threads > 0 ? s.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    p.threads = resolve_thread_count(s.threads);
 }
 
 NaasProblem make_naas_problem(const NaasRequest& o, std::uint64_t seed) {

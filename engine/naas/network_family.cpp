@@ -1,4 +1,5 @@
 #include "naas/network_family.hpp"
+#include "util/file_names.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -51,7 +52,7 @@ NetworkFamily load_network_family(const std::string& name_or_path) {
     std::string path = name_or_path;
     if (path.find('/') == std::string::npos && path.find(".json") == std::string::npos)
         path = models_directory() + "/families/" + name_or_path + ".json";
-    if (!std::filesystem::exists(path)) {
+    if (!path_exists(path)) {
         std::vector<std::string> bundled;
         std::error_code ec;
         for (const auto& entry : std::filesystem::directory_iterator(models_directory() + "/families", ec))

@@ -30,7 +30,7 @@ struct SurrogateTrainRequest {
     int epochs = 0;
     std::uint64_t seed = 1;
     int threads = 2;    // labelling threads
-    std::string out;    // empty: the shipped models/mindmappings_surrogate.bin
+    std::string out;    // empty: models/mindmappings_surrogate_trained.bin, beside the shipped one
 };
 
 struct SurrogateTrainingEvent {
@@ -56,7 +56,7 @@ struct SurrogateCompareRequest {
     int runs = 100;
     std::int64_t budget = 1000;
     double iso_time = 0;
-    std::vector<std::string> methods = {"mindmappings", "sa", "stdga", "gamma", "gamma-guided"};
+    std::vector<std::string> methods = {"mindmappings", "sa", "stdga", "ddpg", "gamma", "gamma-guided"};
     std::uint64_t seed = 1;
     int threads = 2;
 };

@@ -1,4 +1,5 @@
 #include "schedule/schedule_request.hpp"
+#include "util/thread_pool.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -29,7 +30,7 @@ WorkloadScheduleRequest make_schedule_request(const ScheduleSetupOptions& o, con
     if (o.group_size < 1) throw InputError({"--group-size", 0, 0}, "a group holds at least one job");
     if (o.group < 0) throw InputError({"--group", 0, 0}, "groups are numbered from 1 (0 = every group)");
     if (o.budget < 1) throw InputError({"--budget", 0, 0}, "the budget must be at least one sample");
-    if (o.threads < 0) throw InputError({"--threads", 0, 0}, "the thread count must not be negative");
+
     WorkloadScheduleRequest r;
     r.jobs = build_jobs(load_task_mix(mix));
     r.platform = load_platform_setting(o.setting);
@@ -53,7 +54,7 @@ WorkloadScheduleRequest make_schedule_request(const ScheduleSetupOptions& o, con
     r.seed = seed;
     r.algorithm = schedule_algorithm(algo);
     r.warm_start = o.warm_start;
-    r.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    r.threads = resolve_thread_count(o.threads);
     return r;
 }
 

@@ -21,6 +21,10 @@ struct ScheduleSetupOptions {
     bool warm_start = false;
     std::string job_analysis = "mapscape";  // or "magma-code" (schedule/job_analysis.hpp)
     std::string bw_units = "gbps";          // the bandwidth's unit: gbps or bytes-per-cycle
+    // Defined here once for the CLI, the Python module and its stubs.
+    double bw = 16;                // the system bandwidth, in bw_units
+    std::string algo = "magma";
+    std::uint64_t seed = 1;
 };
 
 // A scheduling algorithm by name; throws InputError (at --algo) listing the known names.

@@ -1,4 +1,5 @@
 #include "schedule/task_mix.hpp"
+#include "util/file_names.hpp"
 #include "util/integer_math.hpp"
 
 #include <algorithm>
@@ -98,7 +99,7 @@ std::vector<std::string> bundled_mix_names() {
 
 TaskMix load_task_mix(const std::string& name_or_path) {
     const std::string bundled = models_directory() + "/mix_" + name_or_path + ".json";
-    if (name_or_path.find('/') == std::string::npos && std::filesystem::exists(bundled))
+    if (name_or_path.find('/') == std::string::npos && path_exists(bundled))
         return parse_task_mix_json(read_text_file(bundled), bundled);
     if (name_or_path.find('/') == std::string::npos && name_or_path.find('.') == std::string::npos) {
         std::string known;

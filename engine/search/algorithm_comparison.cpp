@@ -50,7 +50,8 @@ std::vector<Algorithm> parse_algorithm_list(const std::string& text) {
 AlgorithmComparison compare_algorithms(const SearchSetup& setup, const std::vector<Algorithm>& algorithms,
                                        const std::vector<std::uint64_t>& seeds, const ComparisonObserver& observer,
                                        const ModelSearchObserver& layer_observer, std::stop_token stop) {
-    if (algorithms.empty() || seeds.empty()) throw InputError({"compare", 0, 0}, "need at least one algorithm and one seed");
+    if (algorithms.empty()) throw InputError({"--algos", 0, 0}, "give at least one algorithm");
+    if (seeds.empty()) throw InputError({"--seeds", 0, 0}, "give at least one seed");
     AlgorithmComparison t;
     t.model = setup.model.name;
     t.platform = setup.platform_name;

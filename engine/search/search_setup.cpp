@@ -1,4 +1,5 @@
 #include "search/search_setup.hpp"
+#include "util/thread_pool.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -7,6 +8,7 @@
 #include "arch/presets.hpp"
 #include "util/closest_name.hpp"
 #include "util/diagnostic.hpp"
+#include "util/integer_math.hpp"
 #include "workload/layer_selection.hpp"
 
 namespace mapscape {
@@ -43,15 +45,18 @@ SearchSetup make_search_setup(Model model, Accelerator accelerator, std::string 
                                did_you_mean(o.objective, {"latency", "energy", "power", "edp", "area", "lap"}) +
                                " (latency, energy, power, edp, area, lap, or products like latency*energy^2)");
     s.base.objective = *objective;
-    if (o.budget < 1) bad("--budget", "the budget must be at least one sample, not " + std::to_string(o.budget));
-    if (!(o.seconds >= 0)) bad("--time-limit", "the time limit must not be negative");
+    // The ranges the sweep specs and the file formats use, so that every front end refuses alike.
+    if (o.budget < 1 || o.budget > kIntMax)
+        bad("--budget", "the budget is a number of samples per layer from 1 to " + std::to_string(kIntMax) + ", not " + std::to_string(o.budget));
+    if (!(o.seconds >= 0 && o.seconds <= 1e9))
+        bad("--time-limit", "the time limit is a number of seconds from 0 (none) to 10^9, not " + std::to_string(o.seconds));
     if (o.max_latency < 0) bad("--max-latency", "the latency cap must not be negative");
-    if (o.threads < 0) bad("--threads", "the thread count must not be negative");
+
     s.base.budget.samples = o.budget;
     s.base.budget.seconds = o.seconds;
     if (o.max_latency > 0) s.base.constraints.max_latency_cycles = o.max_latency;
     s.base.constraints.reject_below_compute_bound = !o.maestro_as_is;
-    s.base.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    s.base.threads = resolve_thread_count(o.threads);
     return s;
 }
 

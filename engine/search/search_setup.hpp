@@ -12,6 +12,18 @@
 
 namespace mapscape {
 
+// The defaults of `search` and `compare` beyond the setup, defined here once: the CLI's options, the
+// Python module's keywords and its stubs all read these (test_stubs, test_cli_parity check it).
+struct SearchDefaults {
+    std::string platform = "edge";  // the CLI's --platform, Python's accelerator
+    std::string algo = "gamma";
+    std::uint64_t seed = 1;
+    int population = 200;  // GAMMA's
+    int generations = 0;   // 0: until the budget is used
+    std::string compare_algos = "gamma,random,stdga,de,es11,cmaes,tbpsa,pso,portfolio,sa,fixed-nvdla,fixed-eyeriss,fixed-shidiannao";
+    std::string compare_seeds = "1,2,3";
+};
+
 struct SearchSetupOptions {
     std::string layers = "all";
     std::string system = "S2";
@@ -39,7 +51,8 @@ SearchSetup make_search_setup(const std::string& model, const std::string& platf
 
 // A search algorithm by name, with GAMMA's population and generation limit (0: until the budget
 // is used). Throws InputError listing the known names.
-Algorithm search_algorithm(const std::string& name, int population = 200, int generations = 0);
+Algorithm search_algorithm(const std::string& name, int population = SearchDefaults{}.population,
+                           int generations = SearchDefaults{}.generations);
 
 // A request for one algorithm and seed over the selected layers; a layer without a name is named
 // "layerN". Throws InputError when the algorithm cannot search one of them.

@@ -13,7 +13,9 @@ namespace {
 constexpr double kBelowOne = 0x1.fffffffffffffp-1;
 static_assert(kBelowOne < 1.0 && 1.0 - kBelowOne == 0x1p-53);
 
-double unit(double x) { return std::clamp(x, 0.0, kBelowOne); }
+// Into [0, 1): NaN (which std::clamp passes through, and which as an index reads anywhere) and
+// anything below 0 become 0.
+double unit(double x) { return x >= 0.0 ? (x < kBelowOne ? x : kBelowOne) : 0.0; }
 
 // 1 + floor(u * bound): uniform over [1, bound] when u is uniform.
 std::int64_t scaled(double x, std::int64_t bound) {

@@ -1,4 +1,5 @@
 #include "surrogate/surrogate_runs.hpp"
+#include "util/thread_pool.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -62,7 +63,7 @@ nlohmann::ordered_json run_surrogate_training(const SurrogateTrainRequest& r, co
     if (r.epochs > 0) t.epochs = r.epochs;
     t.seed = r.seed;
     t.data.seed = r.seed;
-    t.data.threads = std::max(1, r.threads);
+    t.data.threads = resolve_thread_count(r.threads);
     const Accelerator acc = load_platform(r.platform);
     const std::string out = r.out.empty() ? trained_surrogate_path() : r.out;
     const Surrogate s = train_surrogate(
@@ -93,7 +94,7 @@ nlohmann::ordered_json run_surrogate_evaluation(const SurrogateEvalRequest& r, s
     d.shapes = r.shapes > 0 ? r.shapes : 200;
     d.mappings_per_shape = r.mappings_per_shape > 0 ? r.mappings_per_shape : 200;
     d.seed = r.seed + 1000003;  // not the training stream of any seed
-    d.threads = std::max(1, r.threads);
+    d.threads = resolve_thread_count(r.threads);
     nlohmann::ordered_json j;
     j["hidden"] = s->hidden();
     j["parameters"] = s->parameter_count();
@@ -134,7 +135,7 @@ nlohmann::ordered_json run_surrogate_comparison(const SurrogateCompareRequest& r
     c.iso_time_seconds = r.iso_time;
     c.methods = r.methods;
     c.seed = r.seed;
-    c.threads = std::max(1, r.threads);
+    c.threads = resolve_thread_count(r.threads);
     if (c.runs < 1) throw InputError({"--runs", 0, 0}, "give at least one run");
     if (c.budget < 1) throw InputError({"--budget", 0, 0}, "the budget must be at least one query");
     if (!(c.iso_time_seconds >= 0)) throw InputError({"--iso-time", 0, 0}, "the iso-time must not be negative");

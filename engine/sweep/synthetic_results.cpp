@@ -1,4 +1,5 @@
 #include "sweep/synthetic_results.hpp"
+#include "util/file_names.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -40,7 +41,7 @@ SweepSpec synthetic_spec(std::int64_t runs) {
 }  // namespace
 
 void write_synthetic_results(const std::string& path, std::int64_t runs, std::uint64_t seed) {
-    if (std::filesystem::exists(path)) throw InputError({path, 0, 0}, "exists already; the synthetic database must be a new file");
+    if (path_exists(path)) throw InputError({path, 0, 0}, "exists already; the synthetic database must be a new file");
     const SweepPlan plan(synthetic_spec(runs));
     ResultsDatabase db(path, ResultsDatabase::Access::ReadWrite);
     db.set_meta("synthetic", "1");

@@ -50,6 +50,9 @@ std::optional<std::string> closest_name(std::string_view typed, const std::vecto
         // A prefix either way ("--thread" for "--threads", "resnet" for "resnet18") counts as close.
         if (distance > allowed && t.size() >= 3 && (starts_with_ignoring_case(k, t) || starts_with_ignoring_case(t, k)))
             distance = allowed;
+        // A shortened name with a typo in it ("copy" for "copies"): as close as allowed.
+        if (distance > allowed && t.size() >= 4 && k.size() > t.size() && edit_distance(t, k.substr(0, t.size())) <= 1)
+            distance = allowed;
         if (distance < best_distance) {
             best_distance = distance;
             best = name;

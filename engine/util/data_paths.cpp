@@ -1,4 +1,5 @@
 #include "util/data_paths.hpp"
+#include "util/file_names.hpp"
 
 #include <dlfcn.h>
 
@@ -57,7 +58,7 @@ std::vector<std::string> plugin_directories() {
 
 std::string data_directory() {
     if (const char* env = std::getenv("MAPSCAPE_DATA_DIR"); env && *env) {
-        if (fs::is_directory(fs::path(env) / "models")) return env;
+        if (is_directory_path(fs::path(env) / "models")) return env;
         throw InputError({env, 0, 0}, "MAPSCAPE_DATA_DIR has no models/ directory");
     }
     std::string looked;
@@ -66,7 +67,7 @@ std::string data_directory() {
         fs::path base = start;
         for (int up = 0; up < levels; ++up, base = base.parent_path()) {
             const fs::path candidate = base / "share" / "mapscape";
-            if (fs::is_directory(candidate / "models")) return candidate.string();
+            if (is_directory_path(candidate / "models")) return candidate.string();
             looked += (looked.empty() ? "" : ", ") + candidate.string();
         }
         return {};

@@ -73,4 +73,14 @@ std::filesystem::path file_in_directory(const std::filesystem::path& directory, 
     return directory / file;
 }
 
+bool path_exists(const std::filesystem::path& path) {
+    std::error_code ec;
+    return std::filesystem::exists(path, ec) && !ec;
+}
+
+bool is_directory_path(const std::filesystem::path& path) {
+    std::error_code ec;
+    return std::filesystem::is_directory(path, ec) && !ec;
+}
+
 }  // namespace mapscape

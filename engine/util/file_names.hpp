@@ -34,4 +34,9 @@ private:
 std::filesystem::path file_in_directory(const std::filesystem::path& directory, const std::string& stem,
                                         std::string_view extension);
 
+// Whether something exists at `path` / is a directory there, never throwing: a name too long for
+// the file system, or one that cannot be looked at, is simply not there.
+bool path_exists(const std::filesystem::path& path);
+bool is_directory_path(const std::filesystem::path& path);
+
 }  // namespace mapscape

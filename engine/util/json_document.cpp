@@ -223,6 +223,9 @@ std::int64_t JsonDocument::integer(const nlohmann::json& o, const std::string& p
             return integer_or(o, pointer, key, 0, min, max);
         fail(at, "\"" + key + "\" must be a whole number, not " + type_name(v) + " " + json_text(v));
     }
+    // A whole number past 2^63 - 1 arrives unsigned: quoted as written, never wrapped negative.
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(max))
+        fail(at, "\"" + key + "\" = " + json_text(v) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
     const std::int64_t x = v.get<std::int64_t>();
     if (x < min || x > max)
         fail(at, "\"" + key + "\" = " + std::to_string(x) + " is out of range [" +
@@ -237,6 +240,8 @@ std::int64_t JsonDocument::integer_or(const nlohmann::json& o, const std::string
     const auto& v = o[key];
     const std::string at = json_child(pointer, key);
     std::int64_t x = 0;
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(max))
+        fail(at, "\"" + key + "\" = " + json_text(v) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
     if (v.is_number_integer())
         x = v.get<std::int64_t>();
     else if (v.is_number_float() && std::floor(v.get<double>()) == v.get<double>() &&

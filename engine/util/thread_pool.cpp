@@ -1,6 +1,18 @@
 #include "util/thread_pool.hpp"
 
+#include <algorithm>
+#include <string>
+
+#include "util/diagnostic.hpp"
+
 namespace mapscape {
+
+int resolve_thread_count(long long requested, const char* option) {
+    if (requested < 0 || requested > kMaxThreads)
+        throw InputError({option, 0, 0}, "the thread count is from 0 (one per core) to " + std::to_string(kMaxThreads) + ", not " +
+                                             std::to_string(requested));
+    return requested > 0 ? static_cast<int>(requested) : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 ThreadPool::ThreadPool(int threads) {
     for (int i = 1; i < threads; ++i) workers_.emplace_back([this] { work(); });

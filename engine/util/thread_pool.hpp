@@ -11,6 +11,14 @@
 
 namespace mapscape {
 
+// The most threads any request may ask for: enough for any machine this runs on, and far below
+// what exhausts a process (a hostile 65536 once made every fork fail).
+inline constexpr int kMaxThreads = 256;
+
+// A requested thread count: 0 means one per core; 1 to kMaxThreads as given; anything else is an
+// InputError at `option` ("--threads", which front ends name as their own keyword).
+int resolve_thread_count(long long requested, const char* option = "--threads");
+
 class ThreadPool {
 public:
     explicit ThreadPool(int threads);

@@ -1,4 +1,5 @@
 #include "workload/layer.hpp"
+#include "util/diagnostic.hpp"
 #include "util/integer_math.hpp"
 
 #include <limits>
@@ -221,6 +222,8 @@ std::int64_t total_runs(const std::vector<Layer>& layers) {
 
 std::string layer_problem(const Layer& l) {
     if (l.repeat_count < 1) return "the repeat count must be at least 1, not " + std::to_string(l.repeat_count);
+    if (l.repeat_count > kIntMax)
+        return "the repeat count " + std::to_string(l.repeat_count) + " is larger than the supported maximum " + std::to_string(kIntMax);
     for (Dim d : kAllDims) {
         if (l.size(d) < 0)
             return "dimension " + std::string(dim_name(d)) + " must be positive, not " +
@@ -230,6 +233,9 @@ std::string layer_problem(const Layer& l) {
                    " is larger than the supported maximum " + std::to_string(kIntMax);
         if (l.stride(d) < 1)
             return "the stride of " + std::string(dim_name(d)) + " must be at least 1";
+        if (l.stride(d) > kIntMax)
+            return "the stride of " + std::string(dim_name(d)) + " = " + std::to_string(l.stride(d)) + " is larger than the supported maximum " +
+                   std::to_string(kIntMax);
     }
     auto require = [&](std::initializer_list<Dim> dims) -> std::string {
         for (Dim d : dims)
@@ -294,7 +300,15 @@ std::string layer_problem(const Layer& l) {
     if (exact_macs(l) > kMaxMacs)
         return "the layer has more than 2^53 multiply-accumulates; its access counts would "
                "overflow 64-bit arithmetic";
+    if (exact_macs(l) > kMaxMacs / l.repeat_count)
+        return "the layer's " + std::to_string(l.repeat_count) + " runs have more than 2^53 multiply-accumulates together; "
+               "the model's totals would overflow 64-bit arithmetic";
     return {};
+}
+
+void throw_total_overflow(const Layer& layer) {
+    throw InputError({layer.name, 0, 0}, "a total over the model's layers passes 2^63 - 1 at layer \"" + layer.name + "\" (" +
+                                             std::to_string(layer.repeat_count) + " runs): the repeat counts are too large to add up");
 }
 
 }  // namespace mapscape

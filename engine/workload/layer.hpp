@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "workload/dimension.hpp"
@@ -93,19 +94,37 @@ std::string layer_problem(const Layer& layer);
 // The same layer, whatever its name and repeat count: type, sizes and strides.
 bool same_shape(const Layer& a, const Layer& b);
 
+// Throws InputError: a model total over 2^63 - 1 (the layer whose runs carried it past).
+[[noreturn]] void throw_total_overflow(const Layer& layer);
+
 // The one place where a layer's repeat count multiplies: what all runs of the layer cost, one
 // run costing per_run (MACs, cycles, nJ, an objective). Every total over a model's layers goes
 // through here, mostly by total_over_runs, so that they all agree.
+// Whole-number totals are checked: one past 64 bits throws TotalOverflow, never wraps to a
+// negative runtime.
 template <typename T>
 T over_runs(const Layer& layer, T per_run) {
-    return static_cast<T>(layer.repeat_count) * per_run;
+    if constexpr (std::is_integral_v<T>) {
+        T total{};
+        if (__builtin_mul_overflow(static_cast<T>(layer.repeat_count), per_run, &total)) throw_total_overflow(layer);
+        return total;
+    } else {
+        return static_cast<T>(layer.repeat_count) * per_run;
+    }
 }
 
 // The model total of a per-run quantity, value_of(i) being what one run of layers[i] costs.
 template <typename T, typename ValueOfLayer>
 T total_over_runs(const std::vector<Layer>& layers, ValueOfLayer&& value_of) {
     T total{};
-    for (std::size_t i = 0; i < layers.size(); ++i) total += over_runs(layers[i], static_cast<T>(value_of(i)));
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        const T term = over_runs(layers[i], static_cast<T>(value_of(i)));
+        if constexpr (std::is_integral_v<T>) {
+            if (__builtin_add_overflow(total, term, &total)) throw_total_overflow(layers[i]);
+        } else {
+            total += term;
+        }
+    }
     return total;
 }
 

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "mapping/maestro_file.hpp"
+#include "util/file_names.hpp"
 #include "util/integer_math.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
@@ -296,7 +297,7 @@ std::vector<std::string> bundled_model_names() {
 
 Model load_bundled_model(const std::string& name) {
     const std::string path = models_directory() + "/" + name + ".json";
-    if (!std::filesystem::exists(path)) {
+    if (!path_exists(path)) {
         std::string known;
         for (const auto& n : bundled_model_names()) known += (known.empty() ? "" : ", ") + n;
         throw InputError({name, 0, 0}, "no bundled model called \"" + name + "\"" +
@@ -306,7 +307,7 @@ Model load_bundled_model(const std::string& name) {
 }
 
 Model load_model(const std::string& name_or_path) {
-    if (std::filesystem::exists(name_or_path) && !std::filesystem::is_directory(name_or_path))
+    if (path_exists(name_or_path) && !is_directory_path(name_or_path))
         return load_model_file(name_or_path);
     // Bundled names have neither a directory nor an extension: "nothere.m" is a file that is
     // missing ("cannot open"), not a model name nobody bundled.

@@ -24,6 +24,38 @@ class CliTest : public QObject {
     Q_OBJECT
 
 private slots:
+    // A misspelled field in every kind of file the CLI reads: exit 2, the file, line and column,
+    // the field's path and the field meant.
+    void misspelled_fields_exit_2_with_a_suggestion() {
+        QTemporaryDir dir;
+        auto file = [&](const QString& name, const QByteArray& text) {
+            QFile f(dir.filePath(name));
+            f.open(QIODevice::WriteOnly);
+            f.write(text);
+            return dir.filePath(name);
+        };
+        const QList<QPair<QStringList, QString>> cases = {
+            {{"model", "show", file("m.json", R"({"layers": [{"type": "FC", "K": 4, "C": 4, "repet": 2}]})")}, R"(layers[0].repet: unknown field "repet" (did you mean "repeat"?))"},
+            {{"search", "--model", "resnet18", "--layer", "1", "--budget", "10", "--platform", file("a.json", R"({"num_pes": 16, "l1_size": 512})")},
+             R"(l1_size: unknown field "l1_size" (did you mean "l1_size_bytes"?))"},
+            {{"schedule", "--mix", file("x.json", R"({"models": [{"model": "ncf", "copy": 2}]})"), "--budget", "10"},
+             R"(models[0].copy: unknown field "copy" (did you mean "copies"?))"},
+            {{"schedule", "--mix", "vision", "--budget", "10", "--setting", file("p.json", R"({"cores": [{"rows": 32, "colums": 64}]})")},
+             R"(cores[0].colums: unknown field "colums" (did you mean "cols"?))"},
+            {{"schedule-eval", file("t.json", R"({"cores": 1, "system_bytes_per_cycle": 4, "jobs": [{"latency": [1], "bandwith": [1]}]})")},
+             R"(jobs[0].bandwith: unknown field "bandwith" (did you mean "bandwidth"?))"},
+            {{"sweep", file("s.json", R"({"models": ["resnet18"], "accelerators": ["edge"], "algorithms": ["gamma"], "seed": [1]})"), "--db",
+              dir.filePath("s.sqlite"), "--dry-run"},
+             R"(seed: unknown field "seed" (did you mean "seeds"?))"},
+        };
+        for (const auto& [args, message] : cases) {
+            const Run r = cli(args);
+            QVERIFY2(r.exit_code == 2, qPrintable(args.join(' ') + ": exit " + QString::number(r.exit_code) + "\n" + r.err));
+            QVERIFY2(r.out.isEmpty(), r.out.constData());
+            QVERIFY2(r.err.contains(message.toUtf8()) && r.err.contains(".json:1:"), qPrintable(args.join(' ') + "\n" + r.err));
+        }
+    }
+
     // Every command and subcommand the CLI lists runs once on a small input: no command is
     // left out of the suites, and the *_asan run of this suite runs each under AddressSanitizer.
     void every_command_runs_once() {

@@ -7,7 +7,9 @@
 #include <QtTest>
 #include <random>
 
+#include "arch/accelerator_json.hpp"
 #include "arch/maestro_hw_file.hpp"
+#include "arch/presets.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
 #include "schedule/job_table_file.hpp"
@@ -35,7 +37,10 @@ const std::vector<std::string> kInsertions = {
     "0", "1", "7", "-3", "99999999999", "2147483647", "4294967296", "{", "}", "(", ")", ",", ";", ":", "//",
     "\n", " ", "'", "Cluster(", "SpatialMap(1,1) ", "TemporalMap(2,1) ", "Sz(", "R", "S", "Y'", "X", "K", "N",
     "Layer x {", "Type: DSCONV", "Type: GEMM", "Dimensions {", "Dataflow {", "Constant c 3;", "Stride { Y: 3 }",
-    "\"", "[", "]", "null", "-1e300", "1e308", "Y", "G: 2"};
+    "\"", "[", "]", "null", "-1e300", "1e308", "Y", "G: 2",
+    // Deep nesting (refused before any reader recurses) and numbers past 64 bits.
+    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "{\"a\": {\"a\": {\"a\": {\"a\": {\"a\": ",
+    "9223372036854775808", "-9223372036854775809", "18446744073709551616", "1e999", "0.5"};
 
 std::string mutate(std::string text, std::mt19937_64& rng) {
     auto pick = [&](std::size_t n) { return n == 0 ? std::size_t(0) : static_cast<std::size_t>(rng() % n); };
@@ -193,6 +198,9 @@ private slots:
             {"resnet18.json", read_text_file(std::string(MAPSCAPE_MODELS_DIR) + "/resnet18.json")},
             {"mobilenet_v2.json", read_text_file(std::string(MAPSCAPE_MODELS_DIR) + "/mobilenet_v2.json")},
             {"bert.csv", read_text_file(test_data("gamma_models/BERT_m.csv"))},
+            {"accelerator.json", accelerator_to_json(accelerator_preset("eyeriss-like")).dump(1)},
+            {"search_sweep.json", read_text_file(std::string(MAPSCAPE_EXAMPLES_DIR) + "/sweep_example.json")},
+            {"codesign_sweep.json", read_text_file(std::string(MAPSCAPE_EXAMPLES_DIR) + "/codesign_sweep.json")},
             {"resnet50.csv", read_text_file(test_data("gamma_models/resnet50.csv"))},
         };
         int accepted = 0, rejected = 0;
@@ -202,6 +210,10 @@ private slots:
             try {
                 if (name.ends_with(".m"))
                     parse_maestro_hw_text(mutant, name, maestro_cli_defaults());
+                else if (name == "accelerator.json")
+                    (void)parse_accelerator_json(mutant, name);
+                else if (name.ends_with("sweep.json"))
+                    (void)parse_sweep_spec(mutant, name, MAPSCAPE_EXAMPLES_DIR);
                 else if (name.ends_with(".json"))
                     parse_model_json(mutant, name);
                 else

@@ -633,6 +633,47 @@ private slots:
         }
     }
 
+    // ResNet-18 as its paper builds it (He et al., CVPR 2016, Table 1; torchvision's BasicBlock: a
+    // block's 3x3 convolutions, then its 1x1 downsample, padding 3 for the stem and 1 for each
+    // 3x3), written here from the architecture, not from an import: the importer's output is
+    // checked against it, and the shipped JSON against the importer.
+    static std::vector<Layer> resnet18_from_the_paper() {
+        std::vector<Layer> layers;
+        auto conv = [&](std::int64_t k, std::int64_t c, std::int64_t r, std::int64_t in, std::int64_t stride, std::int64_t pad) {
+            layers.push_back(Layer::conv("", k, c, r, r, in + 2 * pad, in + 2 * pad, stride));
+            return (in + 2 * pad - r) / stride + 1;
+        };
+        std::int64_t size = conv(64, 3, 7, 224, 2, 3);  // 112
+        size = (size + 2 - 3) / 2 + 1;                  // the max pool: 56
+        std::int64_t channels = 64;
+        for (const auto& [width, stride] : {std::pair{64, 1}, {128, 2}, {256, 2}, {512, 2}})
+            for (int block = 0; block < 2; ++block) {
+                const std::int64_t s = block == 0 ? stride : 1;
+                const std::int64_t in = size;
+                const std::int64_t out = conv(width, channels, 3, in, s, 1);
+                conv(width, width, 3, out, 1, 1);
+                if (block == 0 && (s != 1 || channels != width)) conv(width, channels, 1, in, s, 0);
+                channels = width;
+                size = out;
+            }
+        layers.push_back(Layer::fully_connected("", 1000, 512));
+        return layers;
+    }
+
+    static bool same_shapes(const std::vector<Layer>& a, const std::vector<Layer>& b) {
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (!same_shape(a[i], b[i])) return false;
+        return true;
+    }
+
+    void torchvision_resnet18_is_the_papers_network() {
+        const Model imported = import(torchvision_resnet18(), "resnet18.onnx");
+        QVERIFY(same_shapes(imported.layers, resnet18_from_the_paper()));
+        // torchvision publishes 1.81 GFLOPS (multiply-accumulates) for ResNet-18.
+        MAPSCAPE_COMPARE_I64(total_macs(resnet18_from_the_paper()), 1814073344);
+    }
+
     void torchvision_resnet18_equals_the_shipped_json() {
         const Model imported = import(torchvision_resnet18(), "resnet18.onnx");
         const Model shipped = load_model_file(std::string(MAPSCAPE_MODELS_DIR) + "/resnet18_torchvision.json");
@@ -659,6 +700,7 @@ private slots:
         const std::string file = test_data("onnx/resnet18_torchvision_weightless.onnx");
         QVERIFY(std::filesystem::file_size(file) < 100 * 1024);
         const Model imported = import_onnx_model(file);
+        QVERIFY(same_shapes(imported.layers, resnet18_from_the_paper()));  // a reference the importer did not write
         const Model shipped = load_model_file(std::string(MAPSCAPE_MODELS_DIR) + "/resnet18_torchvision.json");
         QCOMPARE(imported.layers, shipped.layers);
         QCOMPARE(imported.unmapped, shipped.unmapped);
