@@ -1,5 +1,6 @@
 // mapscape.Accelerator: the PE array, buffers, NoC and off-chip link; presets, files, and the
 // area under the area models.
+#include <limits>
 #include <filesystem>
 #include <optional>
 
@@ -10,6 +11,7 @@
 #include "json_convert.hpp"
 #include "python_types.hpp"
 #include "util/diagnostic.hpp"
+#include "util/json_text.hpp"
 
 namespace mapscape::python {
 
@@ -19,19 +21,28 @@ void check(const Accelerator& acc) {
     if (std::string p = accelerator_problem(acc); !p.empty()) throw InputError({acc.name, 0, 0}, p);
 }
 
-void check_positive(const char* keyword, std::int64_t value) {
-    if (value < 1) throw InputError({keyword, 0, 0}, "must be at least 1, not " + std::to_string(value));
-}
-
 Accelerator make_accelerator(std::string name, std::int64_t num_pes, std::vector<std::int64_t> pe_hierarchy, std::int64_t simd_lanes,
                              std::int64_t l1_bytes, std::int64_t l2_bytes, std::int64_t noc_bw, std::int64_t noc_hops,
                              std::int64_t noc_hop_latency, std::int64_t offchip_bw, std::int64_t word_bytes, double clock_mhz,
                              const std::string& map_space) {
-    for (auto [keyword, value] : {std::pair{"num_pes", num_pes}, {"simd_lanes", simd_lanes}, {"l1_bytes", l1_bytes}, {"l2_bytes", l2_bytes},
-                                  {"noc_bw", noc_bw}, {"offchip_bw", offchip_bw}, {"word_bytes", word_bytes}})
-        check_positive(keyword, value);
-    if (noc_hops < 0 || noc_hop_latency < 0) throw InputError({"noc_hops", 0, 0}, "NoC hops and hop latency must not be negative");
-    if (!(clock_mhz > 0)) throw InputError({"clock_mhz", 0, 0}, "the clock must be positive");
+    // The file format's ranges (accelerator_field_range), named by the Python keywords.
+    struct Checked {
+        const char* keyword;
+        const char* field;
+        double value;
+    };
+    for (const Checked& c : {Checked{"num_pes", "num_pes", static_cast<double>(num_pes)}, Checked{"simd_lanes", "simd_lanes", static_cast<double>(simd_lanes)},
+                             Checked{"l1_bytes", "l1_size_bytes", static_cast<double>(l1_bytes)}, Checked{"l2_bytes", "l2_size_bytes", static_cast<double>(l2_bytes)},
+                             Checked{"noc_bw", "bandwidth_elements_per_cycle", static_cast<double>(noc_bw)},
+                             Checked{"noc_hops", "hops", static_cast<double>(noc_hops)},
+                             Checked{"noc_hop_latency", "hop_latency_cycles", static_cast<double>(noc_hop_latency)},
+                             Checked{"offchip_bw", "offchip_bw_elements_per_cycle", static_cast<double>(offchip_bw)},
+                             Checked{"word_bytes", "word_size_bytes", static_cast<double>(word_bytes)}, Checked{"clock_mhz", "clock_mhz", clock_mhz}}) {
+        const AcceleratorFieldRange& r = accelerator_field_range(c.field);
+        if (!(c.value >= r.min && c.value <= r.max))
+            throw InputError({c.keyword, 0, 0}, "must be from " + std::to_string(static_cast<long long>(r.min)) + " to " +
+                                                    std::to_string(static_cast<long long>(r.max)) + ", not " + json_text(nlohmann::json(c.value)));
+    }
     Accelerator a;
     a.name = std::move(name);
     a.num_pes = num_pes;
@@ -59,17 +70,51 @@ py::dict area_dict(const AreaBreakdown& b) {
 
 const AreaModel& area_model_or_default(const std::string& id) { return id.empty() ? default_area_model() : area_model(id); }
 
-// A setter that checks the accelerator after the change (and undoes it when wrong).
+// A setter that checks the accelerator after the change (and undoes it when wrong). Fields that
+// must agree (num_pes and pe_hierarchy) change together with update().
 template <typename Field>
-auto checked_setter(Field Accelerator::*field) {
-    return [field](Accelerator& a, Field value) {
+auto checked_setter(const char* keyword, Field Accelerator::*field, bool with_hierarchy = false) {
+    return [keyword, field, with_hierarchy](Accelerator& a, Field value) {
         Field old = a.*field;
         a.*field = std::move(value);
         if (std::string p = accelerator_problem(a); !p.empty()) {
             a.*field = std::move(old);
-            throw InputError({a.name, 0, 0}, p);
+            if (with_hierarchy) p += " (change both at once: accelerator.update(num_pes=..., pe_hierarchy=[...]))";
+            throw py::value_error(std::string(keyword) + ": " + p);
         }
     };
+}
+
+// update(**fields): every field set, then the accelerator checked once (all or nothing).
+void update_fields(Accelerator& a, const py::kwargs& fields) {
+    Accelerator changed = a;
+    for (const auto& [key, value] : fields) {
+        const std::string k = py::cast<std::string>(key);
+        constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+        if (k == "name") {
+            if (!py::isinstance<py::str>(value)) throw py::type_error("name: expected a str");
+            changed.name = py::cast<std::string>(value);
+        } else if (k == "num_pes") changed.num_pes = int_argument(value, k, 1, kMax);
+        else if (k == "pe_hierarchy") {
+            if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) throw py::type_error("pe_hierarchy: expected a list of ints");
+            changed.pe_hierarchy.clear();
+            for (const py::handle& item : value) changed.pe_hierarchy.push_back(int_argument(item, "pe_hierarchy", 1, kMax));
+        } else if (k == "simd_lanes") changed.simd_lanes = int_argument(value, k, 1, kMax);
+        else if (k == "l1_bytes") changed.l1_size_bytes = int_argument(value, k, 1, kMax);
+        else if (k == "l2_bytes") changed.l2_size_bytes = int_argument(value, k, 1, kMax);
+        else if (k == "offchip_bw") changed.offchip_bw_elements_per_cycle = int_argument(value, k, 1, kMax);
+        else if (k == "word_bytes") changed.word_size_bytes = int_argument(value, k, 1, kMax);
+        else if (k == "clock_mhz") changed.clock_mhz = number_argument(value, k, 1e-3, 1e6);
+        else
+            throw py::type_error("update(): unknown field " + k +
+                                 " (name, num_pes, pe_hierarchy, simd_lanes, l1_bytes, l2_bytes, offchip_bw, word_bytes, clock_mhz; set_noc for the NoC)");
+    }
+    if (std::string p = accelerator_problem(changed); !p.empty()) {
+        std::string keywords;
+        for (const auto& [key, value] : fields) keywords += (keywords.empty() ? "" : ", ") + py::cast<std::string>(key);
+        throw py::value_error("update(" + keywords + "): " + p);
+    }
+    a = std::move(changed);
 }
 
 }  // namespace
@@ -114,16 +159,16 @@ Sizes are bytes (l1_bytes per PE), bandwidths elements per cycle, the clock MHz.
             return ids;
         }, "the area models' ids, the default first")
         .def_property("name", [](const Accelerator& a) { return a.name; }, [](Accelerator& a, std::string n) { a.name = std::move(n); })
-        .def_property("num_pes", [](const Accelerator& a) { return a.num_pes; }, checked_setter(&Accelerator::num_pes))
-        .def_property("pe_hierarchy", [](const Accelerator& a) { return a.pe_hierarchy; }, checked_setter(&Accelerator::pe_hierarchy),
+        .def_property("num_pes", [](const Accelerator& a) { return a.num_pes; }, checked_setter("num_pes", &Accelerator::num_pes, true))
+        .def_property("pe_hierarchy", [](const Accelerator& a) { return a.pe_hierarchy; }, checked_setter("pe_hierarchy", &Accelerator::pe_hierarchy, true),
                       "physical cluster sizes, outermost first (empty: not given)")
-        .def_property("simd_lanes", [](const Accelerator& a) { return a.simd_lanes; }, checked_setter(&Accelerator::simd_lanes))
-        .def_property("l1_bytes", [](const Accelerator& a) { return a.l1_size_bytes; }, checked_setter(&Accelerator::l1_size_bytes), "L1 per PE, bytes")
-        .def_property("l2_bytes", [](const Accelerator& a) { return a.l2_size_bytes; }, checked_setter(&Accelerator::l2_size_bytes), "shared L2, bytes")
+        .def_property("simd_lanes", [](const Accelerator& a) { return a.simd_lanes; }, checked_setter("simd_lanes", &Accelerator::simd_lanes))
+        .def_property("l1_bytes", [](const Accelerator& a) { return a.l1_size_bytes; }, checked_setter("l1_bytes", &Accelerator::l1_size_bytes), "L1 per PE, bytes")
+        .def_property("l2_bytes", [](const Accelerator& a) { return a.l2_size_bytes; }, checked_setter("l2_bytes", &Accelerator::l2_size_bytes), "shared L2, bytes")
         .def_property("offchip_bw", [](const Accelerator& a) { return a.offchip_bw_elements_per_cycle; },
-                      checked_setter(&Accelerator::offchip_bw_elements_per_cycle), "off-chip bandwidth, elements/cycle")
-        .def_property("word_bytes", [](const Accelerator& a) { return a.word_size_bytes; }, checked_setter(&Accelerator::word_size_bytes))
-        .def_property("clock_mhz", [](const Accelerator& a) { return a.clock_mhz; }, checked_setter(&Accelerator::clock_mhz))
+                      checked_setter("offchip_bw", &Accelerator::offchip_bw_elements_per_cycle), "off-chip bandwidth, elements/cycle")
+        .def_property("word_bytes", [](const Accelerator& a) { return a.word_size_bytes; }, checked_setter("word_bytes", &Accelerator::word_size_bytes))
+        .def_property("clock_mhz", [](const Accelerator& a) { return a.clock_mhz; }, checked_setter("clock_mhz", &Accelerator::clock_mhz))
         .def_property_readonly("noc_bw", [](const Accelerator& a) { return a.noc[0].bandwidth_elements_per_cycle; },
                                "the outermost NoC level's bandwidth, elements/cycle (set_noc sets every level)")
         .def_property_readonly("noc", [](const Accelerator& a) {
@@ -134,6 +179,9 @@ Sizes are bytes (l1_bytes per PE), bandwidths elements per cycle, the clock MHz.
             return levels;
         }, "every NoC level, outermost first")
         .def("set_noc", [](Accelerator& a, std::int64_t bw, std::int64_t hops, std::int64_t hop_latency) {
+            if (bw < 1) throw py::value_error("bandwidth: at least 1 element per cycle, not " + std::to_string(bw));
+            if (hops < 0) throw py::value_error("hops: at least 0, not " + std::to_string(hops));
+            if (hop_latency < 0) throw py::value_error("hop_latency: at least 0 cycles, not " + std::to_string(hop_latency));
             Accelerator changed = a;
             set_uniform_noc(changed, bw, hops, hop_latency);
             check(changed);
@@ -146,6 +194,9 @@ Sizes are bytes (l1_bytes per PE), bandwidths elements per cycle, the clock MHz.
         .def("area_breakdown", [](const Accelerator& a, const std::string& model) { return area_dict(area_of(area_model_or_default(model), a)); },
              py::arg("area_model") = "", "the area split into total, pes, l1, l2, noc (um^2)")
         .def("to_dict", [](const Accelerator& a) { return json_to_python(accelerator_to_json(a)); }, "the accelerator as in a Mapscape accelerator file")
+        .def("update", &update_fields, "sets several fields at once and checks the accelerator once: update(num_pes=12, pe_hierarchy=[3, 4])")
+        .def(py::pickle([](const Accelerator& a) { return accelerator_to_json(a).dump(); },
+                        [](const std::string& text) { return parse_accelerator_json(text, "<pickled accelerator>"); }))
         .def("copy", [](const Accelerator& a) { return a; })
         .def("__copy__", [](const Accelerator& a) { return a; })
         .def("__deepcopy__", [](const Accelerator& a, const py::object&) { return a; }, py::arg("memo"))

@@ -2,6 +2,7 @@
 // into NumPy arrays, on several threads with the GIL released. The mappings are Mapping objects
 // or rows of a float64 array in the fixed-length encoding of GAMMA's baselines (Encoding), which
 // a search written in Python (or NumPy, SciPy, ...) can propose directly.
+#include <cmath>
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <thread>
 
 #include "common.hpp"
+#include "long_call.hpp"
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
 #include "search/genome.hpp"
@@ -48,16 +50,25 @@ std::unique_ptr<PyEncoding> make_encoding(const Layer& layer, const Accelerator&
 }
 
 // Checks that `points` is a float64 array of `width` columns (or one row of them).
-py::array checked_points(const py::handle& points, std::size_t width) {
+py::array checked_points(const py::handle& points, std::size_t width, const std::string& name = "mappings") {
     if (!py::isinstance<py::array>(points))
-        throw py::type_error("points: expected a NumPy float64 array of shape (n, " + std::to_string(width) + "), not " +
+        throw py::type_error(name + ": expected a NumPy float64 array of shape (n, " + std::to_string(width) + "), not " +
                              py::cast<std::string>(py::type::of(points).attr("__name__")));
     auto a = py::reinterpret_borrow<py::array>(points);
     if (!a.dtype().is(py::dtype::of<double>()))
-        throw py::type_error("points: expected dtype float64, not " + py::cast<std::string>(py::str(a.dtype())) + " (convert with .astype(float))");
+        throw py::type_error(name + ": expected dtype float64, not " + py::cast<std::string>(py::str(a.dtype())) + " (convert with .astype(float))");
     if (a.ndim() != 2 || static_cast<std::size_t>(a.shape(1)) != width)
-        throw py::value_error("points: expected shape (n, " + std::to_string(width) + ") for this encoding, not " +
+        throw py::value_error(name + ": expected shape (n, " + std::to_string(width) + ") for this encoding, not " +
                               py::cast<std::string>(py::str(points.attr("shape"))));
+    // A coordinate is a number in [0, 1): NaN or an infinity is a mistake the caller should hear of.
+    const auto rows = static_cast<std::size_t>(a.shape(0));
+    const double* data = nullptr;
+    py::array_t<double, py::array::c_style | py::array::forcecast> contiguous(a);
+    data = contiguous.data();
+    for (std::size_t i = 0; i < rows * width; ++i)
+        if (!std::isfinite(data[i]))
+            throw py::value_error(name + ": row " + std::to_string(i / width) + ", column " + std::to_string(i % width) + " is " +
+                                  (std::isnan(data[i]) ? "nan" : "infinite") + "; a coordinate is a number in [0, 1)");
     return a;
 }
 
@@ -98,23 +109,24 @@ struct Outputs {  // raw pointers into BatchArrays, for use without the GIL
     }
 };
 
-// Calls body(begin, end) over [0, n) in blocks, on `threads` threads (the caller's included).
+// Calls body(begin, end) over [0, n) in blocks, on `threads` threads; a stop request skips the
+// blocks not started (Ctrl-C or a Cancellation ends a batch of millions within a block's time).
 template <typename Body>
-void parallel_blocks(std::size_t n, int threads, Body&& body) {
+void parallel_blocks(std::size_t n, int threads, const std::stop_token& stop, Body&& body) {
     constexpr std::size_t kBlock = 256;
     const std::size_t blocks = (n + kBlock - 1) / kBlock;
+    auto block = [&](std::size_t b) {
+        if (!stop.stop_requested()) body(b * kBlock, std::min(n, (b + 1) * kBlock));
+    };
     if (threads <= 1 || blocks < 2) {
-        body(std::size_t{0}, n);
+        for (std::size_t b = 0; b < blocks; ++b) block(b);
         return;
     }
     ThreadPool pool(static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), blocks)));
-    pool.parallel_for(blocks, [&](std::size_t b) { body(b * kBlock, std::min(n, (b + 1) * kBlock)); });
+    pool.parallel_for(blocks, block);
 }
 
-int thread_count(int threads) {
-    if (threads < 0) throw InputError({"threads", 0, 0}, "the thread count must not be negative");
-    return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
+int thread_count(int threads) { return resolve_thread_count(threads, "threads"); }
 
 ReportDetail detail_of(const std::string& detail) {
     if (detail == "full") return ReportDetail::Full;
@@ -158,28 +170,41 @@ mapping in the system's rules (coordinates outside [0, 1) are clamped).
             py::array_t<double, py::array::c_style | py::array::forcecast> x = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(point);
             if (!x || x.ndim() != 1 || static_cast<std::size_t>(x.shape(0)) != e.encoding->size())
                 throw py::value_error("point: expected " + std::to_string(e.encoding->size()) + " numbers");
+            for (std::size_t i = 0; i < e.encoding->size(); ++i)
+                if (!std::isfinite(x.data()[i]))
+                    throw py::value_error("point: coordinate " + std::to_string(i) + " is " + (std::isnan(x.data()[i]) ? "nan" : "infinite") +
+                                          "; a coordinate is a number in [0, 1)");
             Genome g;
             e.encoding->decode(x.data(), g);
             return decode(g, e.space);
         }, py::arg("point"), "the mapping of one point")
         .def("random", [](const PyEncoding& e, py::ssize_t count, std::uint64_t seed) {
-            if (count < 0) throw InputError({"count", 0, 0}, "a count must not be negative");
+            if (count < 0 || count > 10'000'000) throw InputError({"count", 0, 0}, "a count is from 0 to 10,000,000 points, not " + std::to_string(count));
             py::array_t<double> out({count, static_cast<py::ssize_t>(e.encoding->size())});
             std::mt19937_64 rng(seed);
             std::uniform_real_distribution<double> u(0.0, 1.0);
             double* p = out.mutable_data();
-            for (py::ssize_t i = 0; i < count * static_cast<py::ssize_t>(e.encoding->size()); ++i) p[i] = u(rng);
+            const py::ssize_t values = count * static_cast<py::ssize_t>(e.encoding->size());
+            for (py::ssize_t i = 0; i < values; ++i) {
+                p[i] = u(rng);
+                if ((i & 0xFFFFF) == 0xFFFFF && PyErr_CheckSignals() != 0) throw py::error_already_set();  // Ctrl-C
+            }
             return out;
         }, py::arg("count"), py::arg("seed") = 1, "uniform random points, a float64 array (count, size)");
 
     py::object namespace_type = py::module_::import("types").attr("SimpleNamespace");
     m.attr("BatchResult") = namespace_type;  // replaced by the package's class (mapscape/__init__.py)
 
-    m.def("evaluate_batch", [m](const Layer& layer, const py::object& mappings, const Accelerator& accelerator, const py::object& encoding,
+    m.def("evaluate_batch", [m](const Layer& layer_object, const py::object& mappings, const Accelerator& accelerator_object, const py::object& encoding,
                                 int threads, const std::string& detail, bool compute_bound) mutable {
+        // Copies: the Python objects have setters another thread may call while the GIL is released.
+        const Layer layer = layer_object;
+        const Accelerator accelerator = accelerator_object;
         const int n_threads = thread_count(threads);
         const ReportDetail d = detail_of(detail);
         if (!encoding.is_none()) {
+            if (!py::isinstance<PyEncoding>(encoding))
+                throw py::type_error("encoding: expected a mapscape.Encoding, not " + py::cast<std::string>(py::type::of(encoding).attr("__name__")));
             const PyEncoding& e = py::cast<const PyEncoding&>(encoding);
             if (!(e.problem.layer == layer)) throw InputError({"encoding", 0, 0}, "the encoding was made for another layer");
             if (!(e.problem.accelerator == accelerator)) throw InputError({"encoding", 0, 0}, "the encoding was made for another accelerator");
@@ -189,10 +214,9 @@ mapping in the system's rules (coordinates outside [0, 1) are clamped).
             const Outputs out(arrays);
             const auto x = points.unchecked<double, 2>();
             const std::size_t width = e.encoding->size();
-            {
-                py::gil_scoped_release release;
+            run_long_call([&](std::stop_token stop, ProgressBoard&) {
                 const std::optional<ComputeBound> bound = compute_bound ? std::optional<ComputeBound>(std::in_place, layer, accelerator) : std::nullopt;
-                parallel_blocks(rows, n_threads, [&](std::size_t begin, std::size_t end) {
+                parallel_blocks(rows, n_threads, stop, [&](std::size_t begin, std::size_t end) {
                     std::vector<double> row(width);
                     Genome g;
                     Mapping mapping;
@@ -204,7 +228,8 @@ mapping in the system's rules (coordinates outside [0, 1) are clamped).
                         if (out.bound) out.bound[i] = bound->cycles(mapping);
                     }
                 });
-            }
+                return 0;
+            }, py::none());
             return batch_result(m, arrays, compute_bound);
         }
         if (py::isinstance<py::array>(mappings))
@@ -223,16 +248,16 @@ mapping in the system's rules (coordinates outside [0, 1) are clamped).
         }
         BatchArrays arrays(static_cast<py::ssize_t>(list.size()), compute_bound);
         const Outputs out(arrays);
-        {
-            py::gil_scoped_release release;
+        run_long_call([&](std::stop_token stop, ProgressBoard&) {
             const std::optional<ComputeBound> bound = compute_bound ? std::optional<ComputeBound>(std::in_place, layer, accelerator) : std::nullopt;
-            parallel_blocks(list.size(), n_threads, [&](std::size_t begin, std::size_t end) {
+            parallel_blocks(list.size(), n_threads, stop, [&](std::size_t begin, std::size_t end) {
                 for (std::size_t i = begin; i < end; ++i) {
                     out.store(i, evaluate(layer, accelerator, *list[i], d));
                     if (out.bound) out.bound[i] = bound->cycles(*list[i]);
                 }
             });
-        }
+            return 0;
+        }, py::none());
         return batch_result(m, arrays, compute_bound);
     }, py::arg("layer"), py::arg("mappings"), py::arg("accelerator"), py::kw_only(), py::arg("encoding") = py::none(), py::arg("threads") = 1,
        py::arg("detail") = "objectives", py::arg("compute_bound") = false, R"doc(

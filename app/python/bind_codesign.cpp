@@ -172,11 +172,8 @@ A co-designed accelerator and a mapping per layer. to_dict() is the document of
            const std::string& buffers, const std::string& levels, const std::string& map_space, int threads, bool maestro_as_is,
            std::uint64_t seed, const py::object& progress) {
             const CodesignAlgorithm algorithm = codesign_algorithm(algo);
-            if (area_budget < 0) throw InputError({"--area-budget", 0, 0}, "the area budget must not be negative (0: the platform's)");
-            if (budget < 1) throw InputError({"--budget", 0, 0}, "the budget must be at least one sample");
+            // The area budget, the sample budget and the time limit are checked where the CLI's are (make_codesign_problem).
             if (max_pes < 0) throw InputError({"--max-pes", 0, 0}, "the PE limit must not be negative (0: what the budget allows)");
-            if (threads < 0) throw InputError({"--threads", 0, 0}, "the thread count must not be negative (0: one per core)");
-            if (!(time_limit >= 0)) throw InputError({"--time-limit", 0, 0}, "the time limit must not be negative (0: none)");
             const Model mdl = model_argument(model);
             CodesignRequest request;
             request.platform = platform;
@@ -193,12 +190,12 @@ A co-designed accelerator and a mapping per layer. to_dict() is the document of
             request.maestro_as_is = maestro_as_is;
             PyCodesignResult r;
             r.problem = make_codesign_problem(request, mdl, parse_layer_selection(layer_selection_argument(layers), mdl.layers.size(), {"--layer", 0, 0}), seed);
-            r.bound = codesign_bound(r.problem);
             r.info = {algorithm.name(), platform};
             r.model_name = mdl.name;
             const bool report = !progress.is_none();
             r.result = run_long_call(
                 [&](std::stop_token stop, ProgressBoard& board) {
+                    r.bound = codesign_bound(r.problem);  // on the worker: the GIL is free, Ctrl-C answered
                     std::optional<CodesignProgressSink> sink;
                     if (report) sink.emplace(board, r.bound.objective);
                     return run_codesign(r.problem, algorithm, sink ? &*sink : nullptr, stop);
@@ -206,11 +203,11 @@ A co-designed accelerator and a mapping per layer. to_dict() is the document of
                 progress);
             return r;
         },
-        py::arg("model"), py::kw_only(), py::arg("platform") = d.platform, py::arg("layers") = "all", py::arg("algo") = "digamma",
+        py::arg("model"), py::kw_only(), py::arg("platform") = d.platform, py::arg("layers") = "all", py::arg("algo") = d.algo,
         py::arg("area_budget") = d.area_budget_mm2, py::arg("area_model") = d.area_model, py::arg("objective") = d.objective,
         py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_pes") = d.max_pes, py::arg("buffers") = d.buffers,
         py::arg("levels") = d.levels, py::arg("map_space") = d.map_space, py::arg("threads") = d.threads,
-        py::arg("maestro_as_is") = d.maestro_as_is, py::arg("seed") = 1, py::arg("progress") = py::none(), R"doc(
+        py::arg("maestro_as_is") = d.maestro_as_is, py::arg("seed") = d.seed, py::arg("progress") = py::none(), R"doc(
 Co-designs an accelerator (PE array, buffers) and a mapping per layer under an area budget, as
 `mapscape-cli codesign` does, with its options and defaults. platform: edge (0.2 mm^2) or cloud
 (7.0 mm^2); area_budget: mm^2 (0: the platform's); algo: digamma, a black-box baseline,

@@ -10,6 +10,7 @@
 #include "mapping/random_mapping.hpp"
 #include "python_types.hpp"
 #include "util/diagnostic.hpp"
+#include "util/json_document.hpp"
 #include "util/text_file.hpp"
 
 namespace mapscape::python {
@@ -62,10 +63,13 @@ A dataflow mapping: MAESTRO's directives (TemporalMap, SpatialMap, Cluster), out
             const RandomMappingOptions o = random_options(levels, num_pes);
             std::mt19937_64 rng(seed);
             if (!count) return py::cast(random_mapping(layer, o, rng));
-            if (*count < 0) throw InputError({"count", 0, 0}, "a count must not be negative");
+            if (*count < 0 || *count > 10'000'000) throw InputError({"count", 0, 0}, "a count is from 0 to 10,000,000, not " + std::to_string(*count));
             std::vector<Mapping> out;
             out.reserve(static_cast<std::size_t>(*count));
-            for (std::int64_t i = 0; i < *count; ++i) out.push_back(random_mapping(layer, o, rng));
+            for (std::int64_t i = 0; i < *count; ++i) {
+                out.push_back(random_mapping(layer, o, rng));
+                if ((i & 0x3FF) == 0x3FF && PyErr_CheckSignals() != 0) throw py::error_already_set();  // Ctrl-C
+            }
             return py::cast(std::move(out));
         }, py::arg("layer"), py::arg("levels") = 2, py::arg("num_pes") = 256, py::arg("seed") = 1, py::arg("count") = py::none(),
            "A random GAMMA-style mapping of the layer (per level: a parallel dimension, then every dimension with a random tile),\n"
@@ -79,6 +83,13 @@ A dataflow mapping: MAESTRO's directives (TemporalMap, SpatialMap, Cluster), out
         }, "the directives as text, e.g. 'SpatialMap(1,1) K'")
         .def("to_dict", [](const Mapping& x) { return json_to_python(mapping_to_json(x)); }, "the mapping as in Mapscape's JSON")
         .def("__len__", [](const Mapping& x) { return x.directives.size(); })
+        .def("__copy__", [](const Mapping& x) { return x; })
+        .def("__deepcopy__", [](const Mapping& x, const py::object&) { return x; }, py::arg("memo"))
+        .def(py::pickle([](const Mapping& x) { return mapping_to_json(x).dump(); },
+                        [](const std::string& text) {
+                            const JsonDocument doc = JsonDocument::parse(text, "<pickled mapping>");
+                            return mapping_from_json(doc, doc.root(), "");
+                        }))
         .def("__eq__", [](const Mapping& a, const Mapping& b) { return a == b; }, py::is_operator())
         .def("__str__", &dataflow_text)
         .def("__repr__", [](const Mapping& x) {

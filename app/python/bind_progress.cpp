@@ -28,6 +28,37 @@ before one), bound (what no result can beat, None where there is none) and elaps
             if (std::isfinite(p.bound)) text += ", bound " + std::to_string(p.bound);
             return text + ">";
         });
+
+    // Leaked on purpose, as InputError: a static's destructor would run after the interpreter.
+    struct CancelledTag {};
+    static auto& cancelled = *new py::exception<CancelledTag>(m, "Cancelled", PyExc_Exception);
+    cancelled.doc() = "Raised by a long call (search, codesign, schedule, evaluate_batch, ...) that a Cancellation stopped.";
+    (void)cancelled;
+    py::class_<Cancellation>(m, "Cancellation", R"doc(
+A handle that stops long calls from another thread. The calls a thread makes inside
+`with handle:` stop within about 10 ms once any thread calls handle.cancel(), and raise
+mapscape.Cancelled; a handle stays cancelled. Ctrl-C still works as before.
+
+    handle = mapscape.Cancellation()
+    def work():
+        with handle:
+            mapscape.search("resnet50", "edge", budget=10**6)
+    threading.Thread(target=work).start(); ...; handle.cancel()
+)doc")
+        .def(py::init<>())
+        .def("cancel", &Cancellation::cancel, "stops the calls made under this handle (from any thread)")
+        .def_property_readonly("cancelled", &Cancellation::cancelled)
+        .def("__enter__", [](Cancellation& c) -> Cancellation& {
+            push_cancellation(&c);
+            return c;
+        }, py::return_value_policy::reference)
+        .def("__exit__", [](Cancellation&, const py::object&, const py::object&, const py::object&) {
+            pop_cancellation();
+            return false;
+        });
+    // At exit, before the interpreter tears down its threads: stop what still runs and let it return.
+    m.def("_stop_all_long_calls", [](double seconds) { stop_all_long_calls(seconds); }, py::arg("seconds") = 10.0);
+    py::module_::import("atexit").attr("register")(m.attr("_stop_all_long_calls"));
 }
 
 }  // namespace mapscape::python

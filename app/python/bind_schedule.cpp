@@ -8,6 +8,8 @@
 #include <unordered_set>
 
 #include "arrays.hpp"
+#include "util/thread_pool.hpp"
+#include "util/file_names.hpp"
 #include "common.hpp"
 #include "json_convert.hpp"
 #include "long_call.hpp"
@@ -209,9 +211,9 @@ bandwidth; needs pandas); to_trace() the Chrome/Perfetto trace of --trace.
                 progress);
             return r;
         },
-        py::arg("mix"), py::kw_only(), py::arg("setting") = d.setting, py::arg("bw") = 16.0, py::arg("algo") = "magma",
+        py::arg("mix"), py::kw_only(), py::arg("setting") = d.setting, py::arg("bw") = d.bw, py::arg("algo") = d.algo,
         py::arg("group_size") = d.group_size, py::arg("group") = d.group, py::arg("objective") = d.objective, py::arg("budget") = d.budget,
-        py::arg("threads") = d.threads, py::arg("warm_start") = d.warm_start, py::arg("seed") = 1, py::arg("bw_units") = d.bw_units,
+        py::arg("threads") = d.threads, py::arg("warm_start") = d.warm_start, py::arg("seed") = d.seed, py::arg("bw_units") = d.bw_units,
         py::arg("job_analysis") = d.job_analysis, py::arg("progress") = py::none(), R"doc(
 Schedules a multi-tenant task mix (vision, language, recommendation, mix, or a task mix .json) on a
 multi-core platform (setting S1..S6, S1-flex..S6-flex or a platform .json) at bw GB/s (or bytes per
@@ -256,11 +258,11 @@ code's). The same seed gives the CLI's schedule.
             PySweepResult r;
             r.spec = path_argument(spec, "spec");
             r.db = path_argument(db, "db");
-            const int per_rank = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+            const int per_rank = resolve_thread_count(threads, "threads");
             const SweepPlan plan(load_sweep_spec(r.spec));
             if (dry_run) {
                 std::unordered_set<std::string> done;
-                if (std::filesystem::exists(r.db)) done = ResultsDatabase(r.db, ResultsDatabase::Access::ReadOnly).finished_run_ids();
+                if (path_exists(r.db)) done = ResultsDatabase(r.db, ResultsDatabase::Access::ReadOnly).finished_run_ids();
                 r.estimate = run_long_call([&](std::stop_token, ProgressBoard&) { return estimate_sweep(plan, done, per_rank, samples); }, progress);
                 return r;
             }

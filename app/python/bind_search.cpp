@@ -287,11 +287,12 @@ A model search: every selected layer's best mapping. to_dict() is the document o
         });
 
     const SearchSetupOptions d;
-    m.def("search", &run_model_search, py::arg("model"), py::arg("accelerator") = "edge", py::kw_only(), py::arg("algo") = "gamma",
-          py::arg("layers") = "all", py::arg("system") = d.system, py::arg("levels") = py::none(), py::arg("objective") = d.objective,
+    const SearchDefaults defaults;
+    m.def("search", &run_model_search, py::arg("model"), py::arg("accelerator") = defaults.platform, py::kw_only(), py::arg("algo") = defaults.algo,
+          py::arg("layers") = d.layers, py::arg("system") = d.system, py::arg("levels") = py::none(), py::arg("objective") = d.objective,
           py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_latency") = d.max_latency,
-          py::arg("maestro_as_is") = d.maestro_as_is, py::arg("threads") = d.threads, py::arg("seed") = 1, py::arg("two_stage") = false,
-          py::arg("population") = 200, py::arg("generations") = 0, py::arg("progress") = py::none(), R"doc(
+          py::arg("maestro_as_is") = d.maestro_as_is, py::arg("threads") = d.threads, py::arg("seed") = defaults.seed, py::arg("two_stage") = false,
+          py::arg("population") = defaults.population, py::arg("generations") = defaults.generations, py::arg("progress") = py::none(), R"doc(
 Searches the best mapping of each selected layer of a model, as `mapscape-cli search` does, with its
 options and defaults (--time-limit is time_limit, --layer is layers); the same seed gives the CLI's
 result, whatever the threads.
@@ -327,9 +328,9 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
                 },
                 progress);
         },
-        py::arg("model"), py::arg("accelerator") = "edge", py::kw_only(),
-        py::arg("algos") = "gamma,random,stdga,de,es11,cmaes,tbpsa,pso,portfolio,sa,fixed-nvdla,fixed-eyeriss,fixed-shidiannao",
-        py::arg("seeds") = "1,2,3", py::arg("layers") = "all", py::arg("system") = d.system, py::arg("levels") = py::none(),
+        py::arg("model"), py::arg("accelerator") = defaults.platform, py::kw_only(),
+        py::arg("algos") = defaults.compare_algos,
+        py::arg("seeds") = defaults.compare_seeds, py::arg("layers") = "all", py::arg("system") = d.system, py::arg("levels") = py::none(),
         py::arg("objective") = d.objective, py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_latency") = d.max_latency,
         py::arg("maestro_as_is") = d.maestro_as_is, py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
 Runs several search algorithms on the same layers and seeds, as `mapscape-cli compare` does (the

@@ -30,6 +30,12 @@ struct PySurrogateComparison {
 
 std::string optional_path(const py::object& path, const char* keyword) { return path.is_none() ? std::string() : path_argument(path, keyword); }
 
+std::string comma_separated(const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& n : names) text += (text.empty() ? "" : ",") + n;
+    return text;
+}
+
 }  // namespace
 
 void bind_surrogate(py::module_& m) {
@@ -41,6 +47,10 @@ gradient search over it. Its functions load libtorch on first use (about 0.4 s),
 search(..., algo="mindmappings") and algo="gamma-guided" use it too.
 )doc");
 
+    // The requests' own defaults, which the CLI's surrogate commands read too.
+    const SurrogateTrainRequest train_defaults;
+    const SurrogateEvalRequest eval_defaults;
+    const SurrogateCompareRequest compare_defaults;
     s.def("is_loaded", &surrogate_plugin_loaded, "whether the libtorch plugin (the surrogate and the RL baselines) is loaded in this process");
 
     s.def(
@@ -74,8 +84,9 @@ search(..., algo="mindmappings") and algo="gamma-guided" use it too.
                 },
                 progress));
         },
-        py::kw_only(), py::arg("platform") = "mindmappings", py::arg("hidden") = std::vector<int>{128, 128, 128}, py::arg("shapes") = 0,
-        py::arg("mappings_per_shape") = 0, py::arg("epochs") = 0, py::arg("seed") = 1, py::arg("threads") = 2, py::arg("out"),
+        py::kw_only(), py::arg("platform") = train_defaults.platform, py::arg("hidden") = train_defaults.hidden,
+        py::arg("shapes") = train_defaults.shapes, py::arg("mappings_per_shape") = train_defaults.mappings_per_shape,
+        py::arg("epochs") = train_defaults.epochs, py::arg("seed") = train_defaults.seed, py::arg("threads") = train_defaults.threads, py::arg("out"),
         py::arg("progress") = py::none(), R"doc(
 Labels a data set with the cost model and trains a surrogate, as `mapscape-cli surrogate train`
 does (0: the defaults, 2000 shapes x 500 mappings, 24 epochs, which reproduce the shipped one).
@@ -95,8 +106,9 @@ progress counts epochs; its best is the held-out loss.
             const SurrogatePluginApi& api = plugin_api();
             return json_to_python(run_long_call([&](std::stop_token stop, ProgressBoard&) { return api.evaluate(r, stop); }, py::none()));
         },
-        py::kw_only(), py::arg("model") = py::none(), py::arg("shapes") = 0, py::arg("mappings_per_shape") = 0, py::arg("seed") = 1,
-        py::arg("threads") = 2, R"doc(
+        py::kw_only(), py::arg("model") = py::none(), py::arg("shapes") = eval_defaults.shapes,
+        py::arg("mappings_per_shape") = eval_defaults.mappings_per_shape, py::arg("seed") = eval_defaults.seed,
+        py::arg("threads") = eval_defaults.threads, R"doc(
 Held-out accuracy of a surrogate (model: a file; None: the shipped one) on unseen random layer
 shapes and on the paper's Table 1 layers, as `mapscape-cli surrogate eval` prints it: a dict.
 )doc");
@@ -151,8 +163,9 @@ shapes and on the paper's Table 1 layers, as `mapscape-cli surrogate eval` print
                 },
                 progress)};
         },
-        py::kw_only(), py::arg("model") = py::none(), py::arg("runs") = 100, py::arg("budget") = 1000, py::arg("iso_time") = 0.0,
-        py::arg("methods") = "mindmappings,sa,stdga,gamma,gamma-guided", py::arg("seed") = 1, py::arg("threads") = 2,
+        py::kw_only(), py::arg("model") = py::none(), py::arg("runs") = compare_defaults.runs, py::arg("budget") = compare_defaults.budget,
+        py::arg("iso_time") = compare_defaults.iso_time, py::arg("methods") = comma_separated(compare_defaults.methods),
+        py::arg("seed") = compare_defaults.seed, py::arg("threads") = compare_defaults.threads,
         py::arg("progress") = py::none(), R"doc(
 The Mind Mappings paper's iso-iteration and iso-time comparisons on its Table 1 layers, as
 `mapscape-cli surrogate compare` runs them: EDP over the algorithmic minimum per layer and method.

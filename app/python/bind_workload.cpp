@@ -7,6 +7,7 @@
 #include "json_convert.hpp"
 #include "python_types.hpp"
 #include "util/diagnostic.hpp"
+#include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
 #include "workload/onnx_import.hpp"
@@ -37,10 +38,18 @@ Layer make_layer(const std::string& type, const std::string& name, std::int64_t 
         const std::string k = py::cast<std::string>(key);
         const auto d = dim_of_keyword(k);
         if (!d) throw InputError({k, 0, 0}, "not a dimension (C, G, K, M, N, R, S, X, Xo, Y, Yo)");
-        if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+        // An int or a NumPy integer (anything with __index__), within what a file may hold.
+        if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
             throw py::type_error(k + ": a dimension size is an int, not " + py::cast<std::string>(py::str(py::type::of(value).attr("__name__"))));
-        const auto size = py::cast<std::int64_t>(value);
-        if (size < 1) throw InputError({k, 0, 0}, "a dimension size must be at least 1, not " + std::to_string(size));
+        const py::object number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+        if (!number) {
+            PyErr_Clear();
+            throw py::type_error(k + ": a dimension size is an int, not " + py::cast<std::string>(py::str(py::type::of(value).attr("__name__"))));
+        }
+        int overflow = 0;
+        const long long size = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+        if (overflow != 0 || size < 1 || size > 2147483647)
+            throw py::value_error(k + ": a dimension size is from 1 to 2^31 - 1, not " + py::cast<std::string>(py::str(number)));
         l.set(*d, size);
     }
     if (std::string p = layer_problem(l); !p.empty()) throw InputError({name.empty() ? std::string("Layer") : name, 0, 0}, p);
@@ -150,9 +159,11 @@ repeat_count: how many times the network runs the layer (model totals count it s
                                "the strides along Y and X")
         .def_property_readonly("macs", &exact_macs, "multiply-accumulates of one run of the layer (exact, whatever the mapping)")
         .def_property("repeat_count", [](const Layer& l) { return l.repeat_count; }, [](Layer& l, std::int64_t n) {
-            if (n < 1) throw InputError({"repeat_count", 0, 0}, "a layer runs at least once, not " + std::to_string(n) + " times");
+            Layer changed = l;
+            changed.repeat_count = n;
+            if (std::string p = layer_problem(changed); !p.empty()) throw InputError({"repeat_count", 0, 0}, p);
             l.repeat_count = n;
-        }, "how many times the network runs the layer (identical layers merged, attention heads)")
+        }, "how many times the network runs the layer (identical layers merged, attention heads), 1 to 2^31 - 1")
         .def_property_readonly("output_rows", &output_rows)
         .def_property_readonly("output_columns", &output_columns)
         .def_property_readonly("input_elements", &input_elements)
@@ -164,6 +175,13 @@ repeat_count: how many times the network runs the layer (model totals count it s
             return l.size(*d);
         }, py::arg("dim"), "a dimension's size: layer['K']")
         .def("to_dict", [](const Layer& l) { return json_to_python(layer_to_json(l)); }, "the layer as in a Mapscape model file")
+        .def("__copy__", [](const Layer& l) { return l; })
+        .def("__deepcopy__", [](const Layer& l, const py::object&) { return l; }, py::arg("memo"))
+        .def(py::pickle([](const Layer& l) { return layer_to_json(l).dump(); },
+                        [](const std::string& text) {
+                            const JsonDocument doc = JsonDocument::parse(text, "<pickled layer>");
+                            return layer_from_json(doc, doc.root(), "");
+                        }))
         .def("__eq__", [](const Layer& a, const Layer& b) { return a == b; }, py::is_operator())
         .def("__repr__", [](const Layer& l) { return "<Layer " + (l.name.empty() ? std::string() : l.name + ": ") + shape_summary(l) + ">"; });
 
@@ -202,13 +220,27 @@ A DNN workload: an ordered list of layers.
         .def_property_readonly("layers", [](const Model& x) { return x.layers; }, "the layers (a copy)")
         .def_property_readonly("macs", &model_macs, "multiply-accumulates of all layers, each counted as often as it runs")
         .def("__len__", [](const Model& x) { return x.layers.size(); })
-        .def("__getitem__", [](const Model& x, std::ptrdiff_t i) {
+        // The model's own layers (not copies): model[0].repeat_count = 5 changes the model. A
+        // model's layer list never grows or shrinks, so the references stay valid while it lives.
+        .def("__getitem__", [](Model& x, std::ptrdiff_t i) -> Layer& {
             const auto n = static_cast<std::ptrdiff_t>(x.layers.size());
             if (i < 0) i += n;
             if (i < 0 || i >= n) throw py::index_error("layer index out of range (0-based; the CLI's --layer counts from 1)");
             return x.layers[static_cast<std::size_t>(i)];
-        }, py::arg("index"))
-        .def("__iter__", [](const Model& x) { return py::iter(py::cast(x.layers)); })
+        }, py::arg("index"), py::return_value_policy::reference_internal)
+        .def("__setitem__", [](Model& x, std::ptrdiff_t i, const Layer& layer) {
+            const auto n = static_cast<std::ptrdiff_t>(x.layers.size());
+            if (i < 0) i += n;
+            if (i < 0 || i >= n) throw py::index_error("layer index out of range (0-based; the CLI's --layer counts from 1)");
+            if (std::string p = layer_problem(layer); !p.empty()) throw InputError({layer.name, 0, 0}, p);
+            x.layers[static_cast<std::size_t>(i)] = layer;
+        }, py::arg("index"), py::arg("layer"))
+        .def("__iter__", [](Model& x) { return py::make_iterator<py::return_value_policy::reference_internal>(x.layers.begin(), x.layers.end()); },
+             py::keep_alive<0, 1>())
+        .def("__copy__", [](const Model& x) { return x; })
+        .def("__deepcopy__", [](const Model& x, const py::object&) { return x; }, py::arg("memo"))
+        .def(py::pickle([](const Model& x) { return model_to_json(x).dump(); },
+                        [](const std::string& text) { return parse_model_json(text, "<pickled model>"); }))
         .def("to_dict", [](const Model& x) { return json_to_python(model_to_json(x)); }, "the model as in a Mapscape model file")
         .def("save", [](const Model& x, const py::object& path) { write_text_file_atomically(path_argument(path, "path"), model_to_json_text(x)); },
              py::arg("path"), "writes a Mapscape model file (.json)")

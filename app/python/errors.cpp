@@ -3,6 +3,7 @@
 // or mapping: "FILE:LINE:COL: ...") a mapscape.InputError, a bad value (a negative size, an unknown
 // algorithm) a ValueError. The message is the engine's, with a setting named as the Python keyword
 // ("budget: ...") rather than the CLI's option ("--budget: ...").
+#include <cctype>
 #include <cerrno>
 #include <filesystem>
 
@@ -20,6 +21,46 @@ std::string keyword_of_option(const std::string& option) {
     for (char& c : name)
         if (c == '-') c = '_';
     return name;
+}
+
+// The CLI's options that a message names, as the Python keywords ("--layer 3" -> "layers=3",
+// "--dim batch=VALUE" -> "dims={'batch': VALUE}", "--accuracy-floor" -> "accuracy_floor").
+std::string with_python_keywords(const std::string& message) {
+    std::string out;
+    for (std::size_t i = 0; i < message.size();) {
+        const bool flag = message.compare(i, 2, "--") == 0 && i + 2 < message.size() && std::isalpha(static_cast<unsigned char>(message[i + 2])) &&
+                          (i == 0 || message[i - 1] == ' ' || message[i - 1] == '(' || message[i - 1] == '"');
+        if (!flag) {
+            out += message[i++];
+            continue;
+        }
+        std::size_t end = i + 2;
+        while (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-')) ++end;
+        const std::string option = message.substr(i, end - i);
+        if (option == "--dim" && end < message.size() && message[end] == ' ') {
+            // "--dim NAME=VALUE" -> "dims={'NAME': VALUE}"
+            std::size_t stop = end + 1;
+            while (stop < message.size() && message[stop] != ' ' && message[stop] != ')' && message[stop] != ',') ++stop;
+            const std::string assignment = message.substr(end + 1, stop - end - 1);
+            const std::size_t equals = assignment.find('=');
+            if (equals != std::string::npos) {
+                out += "dims={'" + assignment.substr(0, equals) + "': " + assignment.substr(equals + 1) + "}";
+                i = stop;
+                continue;
+            }
+        }
+        out += keyword_of_option(option);
+        i = end;
+    }
+    return out;
+}
+
+// Python text from the engine's bytes: a byte that is not UTF-8 (a file's name or content) is
+// shown as \xNN instead of turning the error into a UnicodeDecodeError.
+py::str python_text(const std::string& text) {
+    PyObject* s = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "backslashreplace");
+    if (!s) throw py::error_already_set();
+    return py::reinterpret_steal<py::str>(s);
 }
 
 bool names_a_file(const std::string& where) {
@@ -44,16 +85,18 @@ void bind_errors(py::module_& m) {
         } catch (const MissingFileError& e) {
             // Python's own form: "[Errno 2] what is wrong: 'FILE'", with errno, strerror and filename.
             const Diagnostic& d = e.diagnostic();
-            py::object error = py::reinterpret_borrow<py::object>(PyExc_FileNotFoundError)(ENOENT, d.message, d.where.file);
+            py::object error = py::reinterpret_borrow<py::object>(PyExc_FileNotFoundError)(ENOENT, python_text(with_python_keywords(d.message)),
+                                                                                           python_text(d.where.file));
             PyErr_SetObject(PyExc_FileNotFoundError, error.ptr());
         } catch (const InputError& e) {
             Diagnostic d = e.diagnostic();
             if (names_a_file(d.where.file) || d.where.line > 0) {
-                py::object error = py::reinterpret_borrow<py::object>(input_error.ptr())(d.to_string());
-                error.attr("file") = d.where.file;
+                d.message = with_python_keywords(d.message);
+                py::object error = py::reinterpret_borrow<py::object>(input_error.ptr())(python_text(d.to_string()));
+                error.attr("file") = python_text(d.where.file);
                 error.attr("line") = d.where.line;
                 error.attr("column") = d.where.column;
-                error.attr("reason") = d.message;
+                error.attr("reason") = python_text(d.message);
                 PyErr_SetObject(input_error.ptr(), error.ptr());
                 return;
             }
@@ -63,7 +106,8 @@ void bind_errors(py::module_& m) {
                 const std::size_t end = d.message.find_first_of(" :");
                 d.message = keyword_of_option(d.message.substr(0, end)) + (end == std::string::npos ? "" : d.message.substr(end));
             }
-            PyErr_SetString(PyExc_ValueError, d.to_string().c_str());
+            d.message = with_python_keywords(d.message);
+            PyErr_SetObject(PyExc_ValueError, python_text(d.to_string()).ptr());
         }
     });
 }

@@ -15,9 +15,45 @@ bool is_path_like(const py::handle& value) {
 
 }  // namespace
 
+std::int64_t int_argument(const py::handle& value, const std::string& keyword, std::int64_t min, std::int64_t max) {
+    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
+        throw py::type_error(keyword + ": expected an int, not " + type_name(value));
+    const py::object number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!number) {
+        PyErr_Clear();
+        throw py::type_error(keyword + ": expected an int, not " + type_name(value));
+    }
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+    if (overflow != 0 || n < min || n > max)
+        throw py::value_error(keyword + ": " + py::cast<std::string>(py::str(number)) + " is out of range (from " + std::to_string(min) +
+                              " to " + std::to_string(max) + ")");
+    return n;
+}
+
+double number_argument(const py::handle& value, const std::string& keyword, double min, double max) {
+    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) || py::hasattr(value, "__float__")))
+        throw py::type_error(keyword + ": expected a number, not " + type_name(value));
+    const py::object as_float = py::reinterpret_steal<py::object>(PyNumber_Float(value.ptr()));
+    if (!as_float) {
+        PyErr_Clear();
+        throw py::type_error(keyword + ": expected a number, not " + type_name(value));
+    }
+    const double x = py::cast<double>(as_float);
+    if (!(x >= min && x <= max))
+        throw py::value_error(keyword + ": " + std::to_string(x) + " is out of range (from " + std::to_string(min) + " to " + std::to_string(max) + ")");
+    return x;
+}
+
 std::string path_argument(const py::handle& path, const char* keyword) {
     if (!is_path_like(path)) throw py::type_error(std::string(keyword) + ": expected a str or os.PathLike, not " + type_name(path));
-    return py::cast<std::string>(py::module_::import("os").attr("fspath")(path));
+    const py::object text = py::module_::import("os").attr("fspath")(path);
+    if (!py::isinstance<py::str>(text)) throw py::type_error(std::string(keyword) + ": expected a str path, not " + type_name(text));
+    // Non-UTF-8 names (os.fsdecode of arbitrary bytes) go back to their bytes, as the file system has them.
+    const std::string value = py::cast<std::string>(py::bytes(py::module_::import("os").attr("fsencode")(text)));
+    if (value.empty()) throw py::value_error(std::string(keyword) + ": an empty name or path");
+    if (value.find('\0') != std::string::npos) throw py::value_error(std::string(keyword) + ": a name or path with a NUL character");
+    return value;
 }
 
 Model model_argument(const py::handle& model) {
@@ -40,16 +76,43 @@ std::pair<Accelerator, std::string> platform_argument(const py::handle& platform
     return {load_platform(text), text};
 }
 
+namespace {
+
+// An int, or anything with __index__ (a NumPy integer), as a layer number from 1.
+bool is_whole_number(const py::handle& value) {
+    return !py::isinstance<py::bool_>(value) && (py::isinstance<py::int_>(value) || py::hasattr(value, "__index__"));
+}
+
+std::string layer_number_text(const py::handle& value) {
+    const py::object number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!number) {
+        PyErr_Clear();
+        throw py::type_error("layers: expected a layer number (an int), not " + type_name(value));
+    }
+    int overflow = 0;
+    const long long n = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+    if (overflow != 0 || n < 1 || n > 2147483647)
+        throw py::value_error("layers: layer numbers count from 1 (to at most 2^31 - 1), not " + py::cast<std::string>(py::str(number)));
+    return std::to_string(n);
+}
+
+}  // namespace
+
 std::string layer_selection_argument(const py::handle& layers) {
-    if (py::isinstance<py::str>(layers)) return py::cast<std::string>(layers);
+    if (py::isinstance<py::str>(layers)) {
+        const std::string text = py::cast<std::string>(layers);
+        if (text.empty()) throw py::value_error("layers: expected \"all\", a layer number, a range such as \"2-5\" or a list, not \"\"");
+        return text;
+    }
     if (py::isinstance<py::bool_>(layers)) throw py::type_error("layers: expected \"all\", a layer number or a list of them, not bool");
-    if (py::isinstance<py::int_>(layers)) return std::to_string(py::cast<long long>(layers));
+    // A NumPy array has __index__ too (for one element): a sequence unless it is a scalar.
+    if (is_whole_number(layers) && !(py::hasattr(layers, "ndim") && py::cast<int>(layers.attr("ndim")) > 0)) return layer_number_text(layers);
     if (py::isinstance<py::sequence>(layers)) {
         std::string text;
         for (const py::handle& item : layers) {
-            if (!py::isinstance<py::int_>(item) || py::isinstance<py::bool_>(item))
+            if (!is_whole_number(item))
                 throw py::type_error("layers: a list of layer numbers holds ints, not " + type_name(item));
-            text += (text.empty() ? "" : ",") + std::to_string(py::cast<long long>(item));
+            text += (text.empty() ? "" : ",") + layer_number_text(item);
         }
         if (text.empty()) throw InputError({"--layer", 0, 0}, "select at least one layer");
         return text;

@@ -28,6 +28,13 @@ std::string list_argument(const py::handle& values, const char* keyword);
 // Seeds: a list of ints or the CLI's "1,2,3" (whole numbers of at least 0, at least one).
 std::vector<std::uint64_t> seed_list_argument(const py::handle& seeds);
 // A str or os.PathLike as a path.
+// A whole number (an int, or anything with __index__ such as a NumPy integer; not a bool) within
+// [min, max], or TypeError / ValueError naming the keyword.
+std::int64_t int_argument(const py::handle& value, const std::string& keyword, std::int64_t min, std::int64_t max);
+// A finite number (int, float, NumPy scalar; not a bool) within [min, max], or TypeError /
+// ValueError naming the keyword.
+double number_argument(const py::handle& value, const std::string& keyword, double min, double max);
+
 std::string path_argument(const py::handle& path, const char* keyword);
 
 // A float, or None where the engine has no number (NaN, infinity: nothing found).

@@ -15,11 +15,11 @@ from conftest import SOURCE_DIR
 
 
 def test_bad_values_raise_value_errors(mapscape):
-    with pytest.raises(ValueError, match="a dimension size must be at least 1"):
+    with pytest.raises(ValueError, match="^K: a dimension size is from 1 to"):
         mapscape.Layer("CONV", K=-64, C=3, R=3, S=3, Y=8, X=8)
     with pytest.raises(ValueError, match="unknown layer type"):
         mapscape.Layer("POOL", K=1)
-    with pytest.raises(ValueError, match="num_pes: must be at least 1"):
+    with pytest.raises(ValueError, match="num_pes: must be from 1 to"):
         mapscape.Accelerator(num_pes=-4)
     with pytest.raises(ValueError, match=r'^algo: unknown algorithm "simulated-magic"'):
         mapscape.search("resnet18", algo="simulated-magic", budget=10)

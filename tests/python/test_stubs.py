@@ -30,7 +30,7 @@ def test_package_stub_covers_the_module():
     assert set(mapscape.__all__) <= names, set(mapscape.__all__) - names
     for name in mapscape.__all__:
         value = getattr(mapscape, name)
-        if inspect.isclass(value) and name != "InputError":
+        if inspect.isclass(value) and not issubclass(value, BaseException):
             missing = public_members(value) - members[name]
             assert not missing, f"{name}: {sorted(missing)}"
 
@@ -48,3 +48,99 @@ def test_help_shows_signatures_and_documentation():
     assert "FILE:LINE:COL" in mapscape.InputError.__doc__ or "FILE" in mapscape.__doc__
     for name in mapscape.__all__:
         assert getattr(mapscape, name).__doc__, name
+
+
+# The stubs' signatures are the module's: the same parameters in the same order, the same
+# keyword-only marker, the same defaults (which the CLI reads from the same engine structs:
+# test_cli_parity checks those).
+def _stub_functions(path):
+    import ast as _ast
+    tree = _ast.parse(path.read_text())
+    found = {}
+    def params_of(node, is_method):
+        a = node.args
+        positional = a.posonlyargs + a.args
+        defaults = [None] * (len(positional) - len(a.defaults)) + list(a.defaults)
+        out = []
+        for arg, default in zip(positional, defaults):
+            out.append((arg.arg, default, False))
+        for arg, default in zip(a.kwonlyargs, a.kw_defaults):
+            out.append((arg.arg, default, True))
+        if is_method and out and out[0][0] in ("self", "cls"):
+            out = out[1:]
+        return out
+    for node in tree.body:
+        if isinstance(node, _ast.FunctionDef):
+            found[node.name] = params_of(node, False)
+        if isinstance(node, _ast.ClassDef):
+            for n in node.body:
+                if isinstance(n, _ast.FunctionDef):
+                    static = any(isinstance(d, _ast.Name) and d.id == "staticmethod" for d in n.decorator_list)
+                    found[f"{node.name}.{n.name}"] = params_of(n, not static)
+    return found
+
+
+def _literal(node_or_text):
+    import ast as _ast
+    if node_or_text is None:
+        return "<required>"
+    try:
+        value = _ast.literal_eval(node_or_text)
+    except (ValueError, SyntaxError):
+        return "<not a literal>"
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _runtime_signature(function):
+    from mapscape import _arguments
+    params = getattr(function, "__signature_params__", None) or _arguments.signature_of(function)
+    doc = (getattr(function, "__doc__", None) or "")
+    line = next((l for l in doc.split("\n") if _arguments._SIGNATURE.match(l)), "")
+    texts = _arguments._split_top(_arguments._SIGNATURE.match(line).group(2)) if line else []
+    defaults = {}
+    for part in texts:
+        if part.startswith("*"):
+            continue
+        name, _, rest = part.partition(":")
+        _, _, default = rest.partition("=")
+        defaults[name.strip()] = _literal(default.strip()) if default.strip() else "<required>"
+    return [(p[0], defaults.get(p[0], "<required>"), p[3]) for p in params if p[0] not in ("self", "**")]
+
+
+def test_stub_signatures_are_the_modules():
+    stubs = _stub_functions(pathlib.Path(mapscape.__file__).with_name("__init__.pyi"))
+    surrogate_stubs = _stub_functions(pathlib.Path(mapscape.__file__).with_name("surrogate.pyi"))
+    checked, problems = 0, []
+    def compare(name, runtime_function, stub):
+        nonlocal checked
+        runtime = _runtime_signature(runtime_function)
+        if not runtime:
+            return
+        got = [(n, _literal(d) if d is not None else "<required>", kw) for n, d, kw in stub]
+        # The stubs spell "Optional" defaults as None, paths and callbacks as objects: compare names,
+        # order, keyword-only and every default the module prints as a literal.
+        names_stub = [(n, kw) for n, _, kw in got]
+        names_runtime = [(n, kw) for n, _, kw in runtime]
+        if names_stub != names_runtime:
+            problems.append(f"{name}: parameters {names_stub} in the stub, {names_runtime} in the module")
+            return
+        for (n, d_stub, _), (_, d_runtime, _) in zip(got, runtime):
+            if d_runtime in ("<not a literal>",) or d_stub == "<not a literal>":
+                continue
+            if d_stub != d_runtime:
+                problems.append(f"{name}({n}=...): {d_stub!r} in the stub, {d_runtime!r} in the module")
+        checked += 1
+    for name in ("algorithms", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro",
+                 "schedule", "search", "sweep", "write_maestro"):
+        compare(name, getattr(mapscape, name), stubs[name])
+    for name in ("bench", "compare", "evaluate", "train"):
+        compare("surrogate." + name, getattr(mapscape.surrogate, name), surrogate_stubs[name])
+    for cls in ("Accelerator", "Encoding", "Layer", "Mapping", "Model"):
+        for attr in ("__init__", "random", "load", "preset", "set_noc", "area_um2", "area_breakdown", "decode", "from_maestro", "update"):
+            key = f"{cls}.{attr}"
+            value = getattr(getattr(mapscape, cls), attr, None)
+            if value is None or key not in stubs:
+                continue
+            compare(key, value, stubs[key])
+    assert not problems, "\n".join(problems)
+    assert checked >= 20, checked

@@ -33,6 +33,8 @@ finally:
 from ._mapscape import (  # noqa: E402
     Accelerator,
     BatchResult as _PlaceholderBatchResult,
+    Cancellation,
+    Cancelled,
     Comparison,
     CodesignResult,
     CostReport,
@@ -113,8 +115,41 @@ class BatchResult:
 _mapscape.BatchResult = BatchResult
 
 __all__ = [
-    "Accelerator", "BatchResult", "CodesignResult", "Comparison", "CostReport", "Encoding", "InputError", "Layer",
+    "Accelerator", "BatchResult", "Cancellation", "Cancelled", "CodesignResult", "Comparison", "CostReport", "Encoding", "InputError", "Layer",
     "LayerSearchResult", "Mapping", "Model", "NaasResult", "NetworkReport", "Progress", "ScheduleResult", "SearchResult",
     "SweepResult", "algorithms", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro", "schedule",
     "search", "surrogate", "sweep", "write_maestro",
 ]
+
+
+# Every public function and method checks its arguments' types first and names a wrong one
+# (mapscape/_arguments.py), instead of pybind11's dump of the whole signature.
+def _check_arguments():
+    from . import _arguments
+
+    module = _sys.modules[__name__]
+    for name in ("algorithms", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro",
+                 "schedule", "search", "sweep", "write_maestro"):
+        setattr(module, name, _arguments.checked(getattr(_mapscape, name)))
+    for name in ("bench", "compare", "evaluate", "train"):
+        if hasattr(surrogate, name):
+            setattr(surrogate, name, _arguments.checked(getattr(surrogate, name)))
+    for cls in (Accelerator, Encoding, Layer, Mapping, Model):
+        for attr, value in list(vars(cls).items()):
+            if attr.startswith("_") and attr != "__init__":
+                continue
+            if isinstance(value, staticmethod) or type(value).__name__ == "staticmethod":
+                function = value.__func__
+                setattr(cls, attr, staticmethod(_arguments.checked(function)))
+            elif isinstance(value, property):
+                if value.fset is not None:
+                    params = _arguments.signature_of(value.fset)
+                    if params and len(params) == 2:  # (self, value): name the property, not "arg0"
+                        params = [params[0], (attr,) + params[1][1:]]
+                        setattr(cls, attr, property(value.fget, _arguments.checked(value.fset, params, method=True), value.fdel, value.__doc__))
+            elif callable(value):
+                setattr(cls, attr, _arguments.checked(value, method=True))
+
+
+_check_arguments()
+del _check_arguments

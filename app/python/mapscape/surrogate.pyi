@@ -19,5 +19,5 @@ class Comparison:
     def to_dataframe(self) -> Any: ...
 
 def compare(*, model: Optional[PathLike] = None, runs: int = 100, budget: int = 1000, iso_time: float = 0.0,
-            methods: Union[str, Sequence[str]] = "mindmappings,sa,stdga,gamma,gamma-guided", seed: int = 1, threads: int = 2,
+            methods: Union[str, Sequence[str]] = "mindmappings,sa,stdga,ddpg,gamma,gamma-guided", seed: int = 1, threads: int = 2,
             progress: Optional[Callable[[Progress], Any]] = None) -> Comparison: ...
