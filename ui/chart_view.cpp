@@ -90,6 +90,7 @@ struct DecimationResult {
     std::uint64_t build_id = 0;  // the build the job made, if any
     std::vector<Built> built;
     double worker_ms = 0;
+    std::string error;  // the job threw (a builder out of memory, say): nothing was drawn
 };
 
 namespace {
@@ -1018,7 +1019,20 @@ void ChartView::start_job() {
     gui_ms_ += static_cast<double>(clock.nsecsElapsed()) / 1e6;
     DecimationWorker* worker = DecimationWorker::instance();
     worker->submit([job, worker, view = QPointer<ChartView>(this)] {
-        auto result = std::make_shared<DecimationResult>(run_decimation(*job));
+        // Nothing may leave the pool thread by an exception (Qt would terminate the app): a job
+        // that throws comes back as a result that says so.
+        auto result = std::make_shared<DecimationResult>();
+        try {
+            *result = run_decimation(*job);
+        } catch (const std::exception& e) {
+            result->error = e.what();
+        } catch (...) {
+            result->error = "unknown error";
+        }
+        if (!result->error.empty()) {
+            result->epoch = job->epoch;
+            result->frame = job->frame;
+        }
         QMetaObject::invokeMethod(
             worker,
             [view, result] {
@@ -1032,6 +1046,13 @@ void ChartView::apply(DecimationResult result) {
     QElapsedTimer clock;
     clock.start();
     busy_ = false;
+    if (!result.error.empty()) {
+        // The drawing stays as it was; the data asked for is not there: say so, and do not
+        // retry a build that fails (a later edit asks again).
+        build_done_ = {};
+        emit failed(tr("Could not draw the chart: %1").arg(QString::fromStdString(result.error)));
+        return;
+    }
     last_worker_ms_ = result.worker_ms;
     const PlotFrame now = frame();
     // Drawn for other scales than the axes have now, or for layers since replaced: a newer job

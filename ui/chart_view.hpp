@@ -145,6 +145,8 @@ signals:
     void left();
     // The series took a new decimation (drawn_count() changed, perhaps).
     void redrawn();
+    // A drawing job failed on the worker (its builder threw): the message, for the status bar.
+    void failed(const QString& message);
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;

@@ -1,5 +1,6 @@
 #include "main_window.hpp"
 #include "user_prompts.hpp"
+#include "chart_view.hpp"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -188,6 +189,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                                  .arg(dataflow_->last_evaluation_ms(), 0, 'f', 3)
                                            : tr("Layer %1: the mapping cannot run").arg(doc_->selected_layer() + 1));
     });
+    // A chart whose drawing job failed says so where the window says everything else.
+    for (ChartView* chart : findChildren<ChartView*>())
+        connect(chart, &ChartView::failed, this, [this](const QString& message) {
+            last_error_ = message;
+            statusBar()->showMessage(message, 10000);
+        });
     build_menus();
     update_title();
 }

@@ -13,6 +13,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -115,7 +117,16 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     cl->addWidget(cores_table_, 1);
     auto* save_platform = new QPushButton(tr("Save platform as…"));
     cl->addWidget(save_platform);
-    split->addWidget(controls);
+    // The controls scroll rather than set the window's height: with the recovery banner above the
+    // tabs, their full height would push the status bar off a 720-pixel screen.
+    auto* controls_scroll = new QScrollArea;
+    controls_scroll->setObjectName(QStringLiteral("schedule_controls_scroll"));
+    controls_scroll->setWidget(controls);
+    controls_scroll->setWidgetResizable(true);
+    controls_scroll->setFrameShape(QFrame::NoFrame);
+    controls_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    controls_scroll->setMinimumWidth(controls->minimumSizeHint().width() + controls_scroll->verticalScrollBar()->sizeHint().width());
+    split->addWidget(controls_scroll);
 
     auto* charts = new QSplitter(Qt::Vertical);
     timeline_ = new TimelineWidget;

@@ -59,6 +59,8 @@ void set_dialogs_allowed(bool allowed) { g_disabled = !allowed; }
 
 void queue_dialog_answer(const QString& answer) { g_answers.enqueue(answer); }
 
+void clear_dialog_answers() { g_answers.clear(); }
+
 void warn(QWidget* parent, const QString& title, const QString& message) {
     if (dialogs_allowed()) {
         QMessageBox::warning(parent, title, message);

@@ -20,6 +20,8 @@ void set_dialogs_allowed(bool allowed);
 // Tests: the next file, directory or item dialog returns `answer` without opening (answers are
 // taken in the order queued). An empty answer is a cancel.
 void queue_dialog_answer(const QString& answer);
+// Drops the answers no dialog took (a test's next step starts from none).
+void clear_dialog_answers();
 
 void warn(QWidget* parent, const QString& title, const QString& message);
 void inform(QWidget* parent, const QString& title, const QString& message);

@@ -316,6 +316,18 @@ private slots:
         chart.settle();
         QCOMPARE(chart.point_count(a), 1);
         QCOMPARE(done, 1);
+        // A builder that throws on the worker (out of memory, say) is reported, not fatal; the
+        // chart keeps its data and draws again when asked.
+        QSignalSpy failed(&chart, &ChartView::failed);
+        chart.build_data({a}, []() -> std::vector<std::vector<QPointF>> { throw std::bad_alloc(); }, [&] { ++done; });
+        chart.settle();
+        QTRY_COMPARE(failed.count(), 1);
+        QVERIFY(failed.front().front().toString().contains("Could not draw"));
+        QCOMPARE(done, 1);
+        QCOMPARE(chart.point_count(a), 1);
+        chart.set_data(a, {QPointF(1e5, 1e3), QPointF(2e5, 2e3)});
+        chart.settle();
+        QCOMPARE(chart.point_count(a), 2);
     }
 
     // The energy-latency scatter with 200,000 points, a fifth of them invalid: the drawn valid

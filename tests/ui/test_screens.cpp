@@ -6,10 +6,14 @@
 #include <QDockWidget>
 #include <QScreen>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QtTest>
 
 #include "main_window.hpp"
+#include "recovery_banner.hpp"
+#include "recovery_store.hpp"
+#include "study_document.hpp"
 
 using namespace mapscape::ui;
 
@@ -30,6 +34,33 @@ private slots:
         QVERIFY2(available.contains(w.frameGeometry()), qPrintable(QString("%1x%2 at %3,%4").arg(w.frameGeometry().width()).arg(w.frameGeometry().height()).arg(w.frameGeometry().x()).arg(w.frameGeometry().y())));
         QVERIFY(w.minimumSizeHint().width() <= 1280);
     }
+
+    // After a crash the recovery banner offers the lost work above the tabs: the window still fits
+    // the screen, status bar and all (it once grew to 1189x727).
+    void the_window_fits_with_the_recovery_banner() {
+        const QRect available = QApplication::primaryScreen()->availableGeometry();
+        MainWindow w;
+        w.set_interactive(false);
+        w.open_example();
+        RecoveryCopy copy;
+        copy.file = "/tmp/copy.json";
+        copy.written = QDateTime::currentDateTimeUtc();
+        copy.host = "here";
+        copy.pid = 4242;
+        copy.study = w.document()->study();
+        w.recovery_banner()->add_offers({copy, copy});
+        w.recovery_banner()->add_notice(tr_notice());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(50);
+        QVERIFY2(w.minimumSizeHint().height() <= available.height(), qPrintable(QString::number(w.minimumSizeHint().height())));
+        QVERIFY(w.recovery_banner()->isVisible());
+        QVERIFY2(available.contains(w.frameGeometry()), qPrintable(QString("%1x%2 at %3,%4").arg(w.frameGeometry().width()).arg(w.frameGeometry().height()).arg(w.frameGeometry().x()).arg(w.frameGeometry().y())));
+        QVERIFY(w.statusBar()->isVisible());
+        QVERIFY(w.statusBar()->geometry().bottom() <= w.height());
+    }
+
+    static QString tr_notice() { return QStringLiteral("A copy of an earlier session could not be read and was set aside: /tmp/x.json: malformed JSON"); }
 
     void no_button_is_cut_at_1280x720() {
         MainWindow w;
