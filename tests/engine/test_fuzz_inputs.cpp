@@ -125,6 +125,20 @@ int iterations() {
     return env.isEmpty() ? 4000 : env.toInt();
 }
 
+// Every refusal of a text input says where: the file and a line (and column) in it. The first
+// few that do not are kept for the failure message.
+struct Locations {
+    int located = 0;
+    QStringList unlocated;
+    void note(const Diagnostic& d) {
+        if (d.where.line > 0) ++located;
+        else if (unlocated.size() < 5) unlocated << QString::fromStdString(d.to_string());
+        else unlocated.back() = "...";
+    }
+    bool all() const { return unlocated.isEmpty(); }
+    QString report() const { return "errors without a line: " + unlocated.join("; "); }
+};
+
 }  // namespace
 
 class FuzzInputsTest : public QObject {
@@ -150,6 +164,7 @@ private slots:
         std::mt19937_64 rng(424242);
         const Accelerator acc = read_maestro_hw_file(test_data("maestro_reference/hw/accelerator_1.m"), maestro_cli_defaults());
         int parsed = 0, rejected = 0, evaluated = 0, invalid = 0;
+        Locations where;
         qint64 slowest_ms = 0;
         QElapsedTimer total;
         total.start();
@@ -182,12 +197,14 @@ private slots:
                 ++rejected;
                 QCOMPARE(d.where.file, name);
                 QVERIFY(!d.message.empty());
+                where.note(d);
             }
         }
         qInfo() << "mutants:" << iterations() << "parsed:" << parsed << "rejected with a message:" << rejected
                 << "layers evaluated:" << evaluated << "invalid:" << invalid << "slowest evaluation:" << slowest_ms
                 << "ms, total" << total.elapsed() << "ms";
         QVERIFY(parsed > 0 && rejected > 0 && invalid > 0);
+        QVERIFY2(where.all(), qPrintable(where.report()));
         QVERIFY2(slowest_ms < 5000, "an evaluation took too long");
     }
 
@@ -204,6 +221,7 @@ private slots:
             {"resnet50.csv", read_text_file(test_data("gamma_models/resnet50.csv"))},
         };
         int accepted = 0, rejected = 0;
+        Locations where;
         for (int i = 0; i < iterations(); ++i) {
             const auto& [name, text] = other[rng() % other.size()];
             const std::string mutant = mutate(text, rng);
@@ -222,13 +240,15 @@ private slots:
             } catch (const InputError& e) {
                 ++rejected;
                 QCOMPARE(e.diagnostic().where.file, name);
+                where.note(e.diagnostic());
             } catch (const std::exception& e) {
                 QFAIL(qPrintable(QString("%1: unexpected %2 on:\n%3").arg(QString::fromStdString(name), e.what(),
                                                                            QString::fromStdString(mutant.substr(0, 400)))));
             }
         }
-        qInfo() << "other inputs: accepted" << accepted << "rejected with a message" << rejected;
+        qInfo() << "other inputs: accepted" << accepted << "rejected with a message" << rejected << "located" << where.located;
         QVERIFY(accepted > 0 && rejected > 0);
+        QVERIFY2(where.all(), qPrintable(where.report()));
     }
 
     // The scheduling inputs: a sequential task mix naming a table beside it and a bundled model,
@@ -244,6 +264,7 @@ private slots:
             {"sweep.json", kFuzzScheduleSweep},
         };
         int accepted = 0, rejected = 0;
+        Locations where;
         for (int i = 0; i < iterations() / 4; ++i) {
             const auto& [name, text] = inputs[rng() % inputs.size()];
             const std::string mutant = mutate(text, rng);
@@ -261,13 +282,15 @@ private slots:
                 ++rejected;
                 // A model named in a mix may report its own file.
                 QVERIFY2(e.diagnostic().where.file == name || name == mix_file, e.diagnostic().to_string().c_str());
+                where.note(e.diagnostic());
             } catch (const std::exception& e) {
                 QFAIL(qPrintable(QString("%1: unexpected %2 on:\n%3").arg(QString::fromStdString(name), e.what(),
                                                                            QString::fromStdString(mutant.substr(0, 400)))));
             }
         }
-        qInfo() << "schedule inputs: accepted" << accepted << "rejected with a message" << rejected;
+        qInfo() << "schedule inputs: accepted" << accepted << "rejected with a message" << rejected << "located" << where.located;
         QVERIFY(accepted > 0 && rejected > 0);
+        QVERIFY2(where.all(), qPrintable(where.report()));
     }
 
 #ifdef MAPSCAPE_TEST_ONNX
@@ -364,6 +387,7 @@ private slots:
         std::mt19937_64 rng(2828);
         const std::string seed = study_to_json_text(testing::study_with_every_result(2));
         int accepted = 0, rejected = 0;
+        Locations where;
         for (int i = 0; i < iterations() / 2; ++i) {
             const std::string mutant = mutate(seed, rng);
             try {
@@ -376,12 +400,14 @@ private slots:
             } catch (const InputError& e) {
                 ++rejected;
                 QCOMPARE(e.diagnostic().where.file, std::string("study.json"));
+                where.note(e.diagnostic());
             } catch (const std::exception& e) {
                 QFAIL(qPrintable(QString("study: unexpected %1 on:\n%2").arg(e.what(), QString::fromStdString(mutant.substr(0, 400)))));
             }
         }
-        qInfo() << "studies: accepted" << accepted << "rejected with a message" << rejected;
+        qInfo() << "studies: accepted" << accepted << "rejected with a message" << rejected << "located" << where.located;
         QVERIFY(accepted > 0 && rejected > 0);
+        QVERIFY2(where.all(), qPrintable(where.report()));
     }
 };
 
