@@ -7,6 +7,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "quantity_spin_box.hpp"
 #include "accelerator_sketch.hpp"
 #include "arch/area_model.hpp"
 #include "arch/presets.hpp"
@@ -20,11 +21,12 @@ namespace {
 constexpr int kIntMax = 2147483647;
 }
 
-QSpinBox* AcceleratorEditor::add_spin(const QString& label, int min, int max, const QString& suffix, const QString& tip) {
-    auto* s = new QSpinBox;
+QSpinBox* AcceleratorEditor::add_spin(const QString& label, int min, int max, const QString& suffix, const QString& tip,
+                                      QSpinBox* box) {
+    auto* s = box ? box : new QSpinBox;
     s->setRange(min, max);
     s->setSuffix(suffix);
-    s->setToolTip(tip);
+    s->setToolTip(s->toolTip().isEmpty() ? tip : tip + "\n" + s->toolTip());  // a units box says what it reads
     s->setKeyboardTracking(false);
     s->setAccelerated(true);
     form_->addRow(label, s);
@@ -47,12 +49,15 @@ AcceleratorEditor::AcceleratorEditor(StudyDocument* doc, QWidget* parent) : QWid
     rows_ = add_spin(tr("Rows:"), 1, 65536, {}, tr("Rows of each PE array"));
     columns_ = add_spin(tr("Columns:"), 1, 65536, {}, tr("PEs in each row"));
     lanes_ = add_spin(tr("SIMD lanes:"), 1, 1024, {}, tr("Multiply-accumulate units per PE"));
-    l1_ = add_spin(tr("L1 per PE:"), 1, kIntMax, tr(" B"), tr("Local scratchpad of each PE (bytes)"));
-    l2_ = add_spin(tr("L2:"), 1, kIntMax, tr(" B"), tr("Shared global buffer (bytes)"));
-    noc_bw_ = add_spin(tr("NoC bandwidth:"), 1, kIntMax, tr(" elem/cycle"), tr("Elements per cycle on each NoC level"));
+    // Sizes and rates read and show their units ("256 KiB", "64 B/cycle": quantity_spin_box.hpp).
+    word_ = nullptr;  // created below; the rates read it only when the user types "B/cycle"
+    auto word_size = [this] { return word_ ? word_->value() : 1; };
+    l1_ = add_spin(tr("L1 per PE:"), 1, kIntMax, {}, tr("Local scratchpad of each PE"), new ByteSizeSpinBox);
+    l2_ = add_spin(tr("L2:"), 1, kIntMax, {}, tr("Shared global buffer"), new ByteSizeSpinBox);
+    noc_bw_ = add_spin(tr("NoC bandwidth:"), 1, kIntMax, {}, tr("Elements per cycle on each NoC level"), new RateSpinBox(word_size));
     noc_hops_ = add_spin(tr("NoC hops:"), 1, 1024, {}, tr("Hops from the global buffer to a PE"));
     noc_latency_ = add_spin(tr("Hop latency:"), 0, 100000, tr(" cycles"), tr("Cycles per hop"));
-    offchip_ = add_spin(tr("Off-chip bandwidth:"), 1, kIntMax, tr(" elem/cycle"), tr("Elements per cycle to DRAM"));
+    offchip_ = add_spin(tr("Off-chip bandwidth:"), 1, kIntMax, {}, tr("Elements per cycle to DRAM"), new RateSpinBox(word_size));
     word_ = add_spin(tr("Word size:"), 1, 16, tr(" B"), tr("Bytes per element"));
     clock_ = new QDoubleSpinBox;
     clock_->setRange(1, 100000);

@@ -27,6 +27,7 @@ public:
     QSpinBox* columns() const { return columns_; }
     QSpinBox* l1_bytes() const { return l1_; }
     QSpinBox* l2_bytes() const { return l2_; }
+    QSpinBox* offchip_bandwidth() const { return offchip_; }
     QComboBox* presets() const { return presets_; }
     QLabel* problem_label() const { return problem_; }
     QComboBox* map_space() const { return map_space_; }
@@ -38,7 +39,7 @@ public:
 private:
     void sync_from_document();
     void commit(const QString& what);
-    QSpinBox* add_spin(const QString& label, int min, int max, const QString& suffix, const QString& tip);
+    QSpinBox* add_spin(const QString& label, int min, int max, const QString& suffix, const QString& tip, QSpinBox* box = nullptr);
 
     StudyDocument* doc_;
     void show_area();

@@ -124,12 +124,39 @@ void CostReadout::show_report(const Layer& layer, const Accelerator& acc, const 
     l1_text_->setText(tr("%1 required of %2").arg(bytes(r.l1_required_bytes), bytes(acc.l1_size_bytes)));
     l2_text_->setText(tr("%1 required of %2").arg(bytes(r.l2_required_bytes), bytes(acc.l2_size_bytes)));
     auto plain = [](double v) { return quantity_text(v, Quantity::Plain); };
-    bandwidth_->setText(tr("NoC %1 elements/cycle peak (%2 available); off-chip %3 elements/cycle (%4 available); DRAM traffic %5 elements")
-                            .arg(plain(static_cast<double>(r.noc_bw_required)))
-                            .arg(plain(static_cast<double>(acc.noc[0].bandwidth_elements_per_cycle)))
-                            .arg(plain(static_cast<double>(r.offchip_bw_required)))
+    // A need above what the accelerator offers is shown in red with how far above: the mapping
+    // then runs at the bandwidth's pace, not its compute's.
+    auto need = [&plain](double required, double available) {
+        const QString text = tr("%1 elements/cycle").arg(plain(required));
+        if (available <= 0 || required <= available) return text;
+        return tr("<span style='color:#b00020'><b>%1, %2% above</b></span>").arg(text).arg((required / available - 1) * 100, 0, 'f', 0);
+    };
+    const double noc_available = static_cast<double>(acc.noc[0].bandwidth_elements_per_cycle);
+    // GAMMA's presets set 81,920,000 elements/cycle to mean "no NoC limit": say so.
+    const bool noc_unbounded = noc_available >= 1e7;
+    bandwidth_->setText(tr("NoC %1 peak (%2); off-chip %3 (%4 available); DRAM traffic %5 elements")
+                            .arg(need(static_cast<double>(r.noc_bw_required), noc_unbounded ? 0 : noc_available))
+                            .arg(noc_unbounded ? tr("%1 available: effectively no limit").arg(plain(noc_available))
+                                               : tr("%1 available").arg(plain(noc_available)))
+                            .arg(need(static_cast<double>(r.offchip_bw_required), static_cast<double>(acc.offchip_bw_elements_per_cycle)))
                             .arg(plain(static_cast<double>(acc.offchip_bw_elements_per_cycle)))
                             .arg(plain(static_cast<double>(r.dram_accesses))));
+    if (!r.valid()) {  // no figures for a mapping that cannot run (they would read as zero cost)
+        for (QLabel* l : {latency_, throughput_, utilization_, energy_, breakdown_}) {
+            l->setText(tr("— (cannot run)"));
+            l->setToolTip(QString());
+        }
+    }
+}
+
+void CostReadout::show_unavailable(const QString& why) {
+    status_->setText(tr("<span style='color:#b00020'><b>Not evaluated:</b> %1</span>").arg(why.toHtmlEscaped()));
+    for (QLabel* l : {latency_, throughput_, utilization_, energy_, breakdown_, l1_text_, l2_text_, bandwidth_}) {
+        l->setText(QStringLiteral("—"));
+        l->setToolTip(QString());
+    }
+    l1_->setValue(0);
+    l2_->setValue(0);
 }
 
 }  // namespace mapscape::ui

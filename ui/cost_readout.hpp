@@ -18,6 +18,9 @@ class CostReadout : public QWidget {
 public:
     explicit CostReadout(QWidget* parent = nullptr);
     void show_report(const Layer& layer, const Accelerator& acc, const Mapping& mapping, const CostReport& report);
+    // No figures: what is displayed is not a mapping the model can evaluate (a syntax error in
+    // the MAESTRO text, say). Figures of another mapping are never left standing.
+    void show_unavailable(const QString& why);
 
     QLabel* status() const { return status_; }
     QLabel* latency() const { return latency_; }

@@ -1,5 +1,8 @@
 #include "dataflow_editor.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include <QLocale>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -81,6 +84,7 @@ DataflowEditor::DataflowEditor(StudyDocument* doc, QWidget* parent) : QWidget(pa
     presets_ = new QComboBox;
     for (FixedDataflow f : all_dataflows()) presets_->addItem(QString::fromStdString(std::string(dataflow_name(f))));
     presets_->setToolTip(tr("Fixed dataflows; tiles are the largest that fit the buffers"));
+    presets_->setPlaceholderText(tr("custom (choose a preset to apply)"));
     auto* apply = new QPushButton(tr("Apply preset"));
     preset_row->addWidget(new QLabel(tr("Dataflow preset:")));
     preset_row->addWidget(presets_, 1);
@@ -152,12 +156,14 @@ DataflowEditor::DataflowEditor(StudyDocument* doc, QWidget* parent) : QWidget(pa
         if (!syncing_) text_timer_->start();
     });
     connect(model_, &DirectiveTableModel::edited, this, [this](const Mapping& m, const QString& what) { load_mapping(m, what); });
-    connect(apply, &QPushButton::clicked, this, [this] { apply_preset(presets_->currentText()); });
+    connect(apply, &QPushButton::clicked, this, [this] {
+        if (presets_->currentIndex() >= 0) apply_preset(presets_->currentText());
+    });
     connect(add, &QPushButton::clicked, this, [this] {
         const auto dims = editable_dims(doc_->layer(doc_->selected_layer()));
         model_->insert_directive(current_row() + 1, Directive::temporal(dims.empty() ? Dim::K : dims.front(), 1, 1));
     });
-    connect(add_level, &QPushButton::clicked, this, [this] { model_->insert_directive(current_row() + 1, Directive::cluster(2)); });
+    connect(add_level, &QPushButton::clicked, this, &DataflowEditor::add_cluster_level);
     connect(remove, &QPushButton::clicked, this, [this] { model_->remove_row(current_row()); });
     connect(up, &QPushButton::clicked, this, [this] {
         const int r = current_row();
@@ -186,6 +192,30 @@ int DataflowEditor::current_row() const {
     return i.isValid() ? i.row() : model_->rowCount() - 1;
 }
 
+// A cluster level alone is not a mapping (every level needs a SpatialMap): "+ Level" adds the
+// cluster with a spatial map under it, of the first size and dimension that give a mapping that
+// runs, as one edit; when none does, the first, whose readout says why.
+void DataflowEditor::add_cluster_level() {
+    const Layer& layer = doc_->layer(doc_->selected_layer());
+    const Accelerator& acc = doc_->study().accelerator;
+    const Mapping current = doc_->current_mapping();
+    const auto at = static_cast<std::ptrdiff_t>(std::clamp(current_row() + 1, 0, static_cast<int>(current.directives.size())));
+    std::optional<Mapping> first;
+    for (std::int64_t size : {2, 4, 3, 8, 6, 12, 14, 16}) {
+        if (size > acc.num_pes) continue;
+        for (Dim d : editable_dims(layer)) {
+            Mapping m = current;
+            m.directives.insert(m.directives.begin() + at, {Directive::cluster(size), Directive::spatial(d, 1, 1)});
+            if (!first) first = m;
+            if (evaluate(layer, acc, m, ReportDetail::Objectives).valid()) {
+                load_mapping(m, tr("Add a cluster level"));
+                return;
+            }
+        }
+    }
+    if (first) load_mapping(*first, tr("Add a cluster level"));
+}
+
 void DataflowEditor::load_mapping(const Mapping& mapping, const QString& what) {
     doc_->set_mapping(doc_->selected_layer(), mapping, what);
 }
@@ -198,7 +228,9 @@ void DataflowEditor::apply_preset(const QString& name) {
     p.accelerator = doc_->study().accelerator;
     const SearchResult r = run_fixed_dataflow(p, *f);
     const Mapping m = r.found ? r.best_mapping : fixed_dataflow_mapping(*f, p.layer, p.accelerator, {1, 1, 1});
+    applied_preset_ = {doc_->selected_layer(), m, presets_->findText(name)};
     load_mapping(m, tr("Apply the %1 dataflow").arg(name));
+    refresh();  // the box names the preset even when the mapping did not change
 }
 
 void DataflowEditor::refresh() {
@@ -213,6 +245,8 @@ void DataflowEditor::refresh() {
                         .arg(QLocale().toString(static_cast<qlonglong>(exact_macs(layer))))
                         .arg(" &nbsp; " + QString::fromStdString(shape_summary(layer)).toHtmlEscaped()));
     syncing_ = true;
+    const bool preset_shown = applied_preset_.layer == index && applied_preset_.mapping == mapping;
+    presets_->setCurrentIndex(preset_shown ? applied_preset_.index : -1);
     const int row = table_->currentIndex().row();
     model_->set_mapping(mapping, editable_dims(layer));
     if (row >= 0 && row < model_->rowCount()) table_->selectRow(row);
@@ -238,6 +272,8 @@ void DataflowEditor::commit_text() {
         if (!(m == doc_->current_mapping())) load_mapping(m, tr("Edit the MAESTRO text"));
     } catch (const InputError& e) {
         text_error_->setText(QString::fromStdString(e.diagnostic().to_string()));
+        // The text is what is displayed, and it is no mapping: no figures (not the last valid one's).
+        readout_->show_unavailable(tr("the MAESTRO text has an error (below the text); fix it or undo"));
     }
 }
 

@@ -44,6 +44,7 @@ signals:
 private:
     void refresh();
     void commit_text();
+    void add_cluster_level();
     int current_row() const;
 
     StudyDocument* doc_;
@@ -58,6 +59,14 @@ private:
     CostReport report_;
     double last_ms_ = 0;
     bool syncing_ = false;
+    // The preset last applied, to the layer and mapping it gave: the preset box names it while
+    // that mapping is displayed, and reads "custom" otherwise.
+    struct AppliedPreset {
+        int layer = -1;
+        Mapping mapping;
+        int index = -1;
+    };
+    AppliedPreset applied_preset_;
 };
 
 }  // namespace mapscape::ui

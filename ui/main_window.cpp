@@ -41,6 +41,7 @@
 #include "study_document.hpp"
 #include "pe_array_widget.hpp"
 #include "recovery_banner.hpp"
+#include "util/units.hpp"
 #include "recovery_store.hpp"
 #include "results_view.hpp"
 #include "teaching_view.hpp"
@@ -166,6 +167,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         dataflow_->load_mapping(m, tr("Load a search's best mapping"));
         tabs_->setCurrentIndex(0);
     });
+    connect(search_, &SearchPanel::apply_run_requested, this, [this](int id) { apply_run(id); });
     connect(scatter_, &ScatterChart::point_clicked, this, [this](const PlotPoint& p) {
         doc_->select_layer(p.layer);
         dataflow_->load_mapping(p.mapping, tr("Load a mapping from the scatter"));
@@ -494,7 +496,11 @@ void MainWindow::refresh_convergence() {
         if (visible && !r.layers.empty()) shown.push_back(&r);
     }
     // The live run, if any, decides the bound while it runs.
+    // Bounds are the accelerator's a run searched on (the live run's is the study's): a run made
+    // before "Use this design" keeps the bound it was searched under.
     std::vector<int> bound_layers;
+    const Accelerator* bound_accelerator = &study.accelerator;
+    if (!search_->controller()->running() && !shown.empty()) bound_accelerator = &shown.back()->accelerator_or(study.accelerator);
     if (search_->controller()->running() && !study.search.all_layers)
         bound_layers = {selected};
     else if (search_->controller()->running())
@@ -512,7 +518,8 @@ void MainWindow::refresh_convergence() {
         if (!run) return;
         for (const LayerRunResult& l : run->layers) {
             const double bound = objective_bound(run->settings.objective,
-                                                 layer_bound(study.model.layers[static_cast<std::size_t>(l.layer)], study.accelerator));
+                                                 layer_bound(study.model.layers[static_cast<std::size_t>(l.layer)],
+                                                             run->accelerator_or(study.accelerator)));
             Trace t = l.trace;
             for (auto& [samples, best] : t) best /= bound;
             convergence_->set_curve(run->id * 1000 + l.layer, tr("layer %1").arg(l.layer + 1), t);
@@ -536,7 +543,7 @@ void MainWindow::refresh_convergence() {
                                 model_trace(traces, trace_layers));
     }
     if (!bound_layers.empty())
-        convergence_->set_bound(objective_bound_sum(objective, layers_of(bound_layers), study.accelerator),
+        convergence_->set_bound(objective_bound_sum(objective, layers_of(bound_layers), *bound_accelerator),
                                 bound_layers.size() > 1 ? tr("lower bound of the sum") : tr("lower bound"));
 }
 
@@ -556,6 +563,32 @@ bool MainWindow::export_mapping_maestro(const QString& path) {
     return false;
 }
 
+bool MainWindow::apply_run(int id) {
+    const Study& s = doc_->study();
+    for (const SearchRun& r : s.runs) {
+        if (r.id != id) continue;
+        std::map<int, Mapping> mappings;
+        for (const LayerRunResult& l : r.layers)
+            if (l.found) mappings[l.layer] = l.best_mapping;
+        if (mappings.empty()) {
+            statusBar()->showMessage(tr("Run %1 found no valid mapping to apply").arg(id), 10000);
+            return false;
+        }
+        // With the accelerator the run searched on: its mappings were found for that one.
+        const Accelerator& acc = r.accelerator_or(s.accelerator);
+        const std::string preset = acc == s.accelerator ? s.accelerator_preset : std::string();
+        doc_->set_design(acc, preset, mappings, tr("Apply run %1 (%2 layers)").arg(id).arg(mappings.size()));
+        statusBar()->showMessage(tr("Applied run %1's best mappings of %2 of %3 layer(s)%4 (one undo step)")
+                                     .arg(id)
+                                     .arg(mappings.size())
+                                     .arg(r.layers.size())
+                                     .arg(acc == s.accelerator ? QString() : tr(" with the accelerator it searched on")),
+                                 10000);
+        return true;
+    }
+    return false;
+}
+
 bool MainWindow::export_run_maestro(int id, const QString& directory) {
     const Study& s = doc_->study();
     for (const SearchRun& r : s.runs) {
@@ -566,9 +599,24 @@ bool MainWindow::export_run_maestro(int id, const QString& directory) {
             if (l.found) e.mapping = l.best_mapping;
             layers.push_back(std::move(e));
         }
+        // The accelerator the run searched on, not the study's current one: its mappings were
+        // found for that one, and another's buffers may not hold them.
+        const Accelerator& acc = r.accelerator_or(s.accelerator);
         try {
-            const ExportedFiles files = export_maestro_files(directory.toStdString(), s.model.name, layers, s.accelerator);
-            statusBar()->showMessage(tr("Wrote %1 file(s) to %2").arg(files.paths.size()).arg(directory), 5000);
+            const ExportedFiles files = export_maestro_files(directory.toStdString(), s.model.name, layers, acc);
+            QString what = tr("Wrote %1 file(s) to %2 with the accelerator run %3 searched on (%4 PEs, L2 %5)")
+                               .arg(files.paths.size())
+                               .arg(directory)
+                               .arg(r.id)
+                               .arg(acc.num_pes)
+                               .arg(QString::fromStdString(format_quantity(static_cast<double>(acc.l2_size_bytes), Quantity::Bytes)));
+            if (!r.accelerator)
+                what = tr("Wrote %1 file(s) to %2 with the study's accelerator: this study was saved before runs recorded theirs")
+                           .arg(files.paths.size())
+                           .arg(directory);
+            else if (*r.accelerator != s.accelerator)
+                what += tr("; the study's accelerator has changed since");
+            statusBar()->showMessage(what, 10000);
             return true;
         } catch (const InputError& e) {
             report_error(tr("Export"), QString::fromStdString(e.diagnostic().to_string()));

@@ -54,6 +54,8 @@ public:
     void open_example();
     bool export_mapping_maestro(const QString& path);
     bool export_run_maestro(int run, const QString& directory);
+    // Every layer's best mapping of a run, with the accelerator it searched on, as one undo step.
+    bool apply_run(int run);
     bool export_results_json(const QString& path);
     bool export_results_csv(const QString& path);
     // Shows the results database view and starts reading the file (errors: last_error()).

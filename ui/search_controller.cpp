@@ -109,6 +109,7 @@ int SearchController::start(const Study& study, const SearchSettings& settings, 
         observer.sink_for = [&sinks](int index) -> SearchSink* { return sinks[static_cast<std::size_t>(index)].get(); };
         const ModelSearchOutcome out = search_model(request, observer, context.stop);
         SearchRun result = result_of(context.id, settings, layers, out, context.stop.stop_requested());
+        result.accelerator = request.base.accelerator;
         std::lock_guard lock(mailbox->mutex);
         mailbox->result = std::move(result);
         mailbox->result_ready = true;

@@ -69,12 +69,21 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     runs_ = new QListWidget;
     layout->addWidget(runs_, 1);
     auto* run_buttons = new QHBoxLayout;
-    auto* load = new QPushButton(tr("Load best"));
-    load->setToolTip(tr("Load the selected run's best mapping of the selected layer into the dataflow editor"));
+    load_best_ = new QPushButton(tr("Load best"));
+    load_best_->setToolTip(tr("Load the selected run's best mapping of the selected layer into the dataflow editor"));
+    apply_all_ = new QPushButton(tr("Apply all"));
+    apply_all_->setToolTip(tr("Every layer's best mapping of the selected run, and the accelerator it searched on, "
+                              "into the study as one undoable step"));
     auto* remove = new QPushButton(tr("Delete"));
-    run_buttons->addWidget(load);
-    run_buttons->addWidget(remove);
+    remove->setToolTip(tr("Delete the selected run from the study"));
+    // Two rows: three labelled buttons do not fit the dock's narrowest width whole.
+    run_buttons->addWidget(load_best_);
+    run_buttons->addWidget(apply_all_);
     layout->addLayout(run_buttons);
+    auto* delete_row = new QHBoxLayout;
+    delete_row->addWidget(remove);
+    delete_row->addStretch(1);
+    layout->addLayout(delete_row);
     setMinimumWidth(250);
 
     connect(run_, &QPushButton::clicked, this, &SearchPanel::run);
@@ -92,16 +101,8 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     connect(runs_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         if (!syncing_) emit run_visibility_changed(item->data(Qt::UserRole).toInt(), item->checkState() == Qt::Checked);
     });
-    connect(load, &QPushButton::clicked, this, [this] {
-        const int id = selected_run();
-        for (const SearchRun& r : doc_->study().runs)
-            if (r.id == id)
-                for (const LayerRunResult& l : r.layers)
-                    if (l.found && (l.layer == doc_->selected_layer() || r.layers.size() == 1)) {
-                        emit load_mapping_requested(l.layer, l.best_mapping);
-                        return;
-                    }
-    });
+    connect(load_best_, &QPushButton::clicked, this, &SearchPanel::load_best);
+    connect(apply_all_, &QPushButton::clicked, this, &SearchPanel::apply_all);
     connect(remove, &QPushButton::clicked, this, [this] {
         const int id = selected_run();
         if (id > 0) doc_->remove_run(id);
@@ -198,12 +199,24 @@ void SearchPanel::on_finished(const SearchRun& run) {
     progress_->setValue(run.stopped ? progress_->value() : 1000);
     int found = 0;
     for (const LayerRunResult& l : run.layers) found += l.found;
-    progress_label_->setText(tr("Run %1 %2 in %3 s: %4 of %5 layer(s) with a valid mapping")
+    // The best and its distance to the bound stay in view after the run (they were the
+    // running figures a moment ago).
+    QString best;
+    if (found > 0) {
+        double sum = 0;
+        for (const LayerRunResult& l : run.layers)
+            if (l.found) sum += l.objective_value;
+        best = tr("; best %1%2").arg(run.layers.size() > 1 ? tr("sum ") : QString()).arg(quantity_text(sum, run.settings.objective.quantity()));
+        if (run_bound_ > 0 && found == static_cast<int>(run.layers.size()))
+            best += tr(", %1% above the bound").arg((sum / run_bound_ - 1) * 100, 0, 'f', 1);
+    }
+    progress_label_->setText(tr("Run %1 %2 in %3 s: %4 of %5 layer(s) with a valid mapping%6")
                                  .arg(run.id)
                                  .arg(run.stopped ? tr("stopped") : tr("finished"))
                                  .arg(run.wall_seconds, 0, 'f', 2)
                                  .arg(found)
-                                 .arg(run.layers.size()));
+                                 .arg(run.layers.size())
+                                 .arg(best));
     SearchRun named = run;
     named.label = "run " + std::to_string(run.id) + ": " + run.label;
     doc_->add_run(named);
@@ -231,13 +244,43 @@ void SearchPanel::refresh_runs() {
         item->setCheckState(Qt::Checked);
         runs_->addItem(item);
     }
+    if (runs_->count() > 0) runs_->setCurrentRow(runs_->count() - 1);  // the newest, highlighted
     syncing_ = false;
 }
 
 int SearchPanel::selected_run() const {
     const QListWidgetItem* item = runs_->currentItem();
-    if (!item && runs_->count() > 0) item = runs_->item(runs_->count() - 1);
-    return item ? item->data(Qt::UserRole).toInt() : 0;
+    return item && item->isSelected() ? item->data(Qt::UserRole).toInt() : 0;
+}
+
+void SearchPanel::say(const QString& text) { progress_label_->setText(text); }
+
+void SearchPanel::load_best() {
+    const int id = selected_run();
+    if (id == 0) return say(tr("Select a run in the list first."));
+    const int layer = doc_->selected_layer();
+    for (const SearchRun& r : doc_->study().runs) {
+        if (r.id != id) continue;
+        for (const LayerRunResult& l : r.layers) {
+            if (l.layer != layer) continue;
+            if (!l.found) return say(tr("Run %1 found no valid mapping of layer %2.").arg(id).arg(layer + 1));
+            emit load_mapping_requested(l.layer, l.best_mapping);
+            return say(tr("Loaded run %1's best mapping of layer %2.").arg(id).arg(layer + 1));
+        }
+        if (r.layers.size() == 1) {  // a one-layer run: its layer, whichever is selected
+            const LayerRunResult& l = r.layers.front();
+            if (!l.found) return say(tr("Run %1 found no valid mapping of layer %2.").arg(id).arg(l.layer + 1));
+            emit load_mapping_requested(l.layer, l.best_mapping);
+            return say(tr("Loaded run %1's best mapping of layer %2.").arg(id).arg(l.layer + 1));
+        }
+        return say(tr("Run %1 did not search layer %2.").arg(id).arg(layer + 1));
+    }
+}
+
+void SearchPanel::apply_all() {
+    const int id = selected_run();
+    if (id == 0) return say(tr("Select a run in the list first."));
+    emit apply_run_requested(id);
 }
 
 }  // namespace mapscape::ui

@@ -36,6 +36,8 @@ public:
     QProgressBar* progress_bar() const { return progress_; }
     QLabel* progress_label() const { return progress_label_; }
     QListWidget* runs() const { return runs_; }
+    QPushButton* load_best_button() const { return load_best_; }
+    QPushButton* apply_all_button() const { return apply_all_; }
 
     // Starts a search with the panel's settings; returns the run id (0 if refused).
     int run();
@@ -44,6 +46,8 @@ signals:
     void run_started(int run, const QString& label, const QString& objective);
     void run_visibility_changed(int run, bool visible);
     void load_mapping_requested(int layer, const Mapping& mapping);
+    // Every layer's best mapping of a run, with the accelerator it searched on, as one step.
+    void apply_run_requested(int run);
 
 private:
     void sync_from_document();
@@ -51,14 +55,18 @@ private:
     void show_progress(const RunProgress& p);
     void on_finished(const SearchRun& run);
     void refresh_runs();
+    // The run highlighted in the list (0: none); the newest is highlighted when it arrives.
     int selected_run() const;
+    void load_best();
+    void apply_all();
+    void say(const QString& text);
 
     StudyDocument* doc_;
     SearchController controller_;
     QComboBox *algorithm_, *system_, *scope_;
     QLineEdit* objective_;
     QSpinBox *budget_, *seed_;
-    QPushButton *run_, *stop_;
+    QPushButton *run_, *stop_, *load_best_, *apply_all_;
     QProgressBar* progress_;
     QLabel *progress_label_, *objective_error_;
     QListWidget* runs_;

@@ -25,7 +25,7 @@ const JsonObjectSchema kStudyFields{"study",
 const JsonObjectSchema kRecoveryFields{"study.recovery", {"format", "version", "file", "written_utc", "pid", "host", "app_version"}};
 const JsonObjectSchema kStudyMappingFields{"study.mappings[]", {"layer", "mapping"}};
 const JsonObjectSchema kSearchSettingsFields{"study.search", {"algorithm", "objective", "system", "budget", "seed", "scope"}};
-const JsonObjectSchema kRunFields{"study.runs[]", {"id", "label", "settings", "wall_s", "stopped", "layers"}};
+const JsonObjectSchema kRunFields{"study.runs[]", {"id", "label", "settings", "accelerator", "wall_s", "stopped", "layers"}};
 const JsonObjectSchema kRunLayerFields{"study.runs[].layers[]",
                                        {"layer", "found", "best_mapping", "objective_value", "runtime_cycles", "energy_nj", "samples",
                                         "valid_samples", "trace"}};
@@ -108,6 +108,7 @@ nlohmann::ordered_json study_to_json(const Study& s) {
         rj["id"] = r.id;
         rj["label"] = r.label;
         rj["settings"] = search_settings_json(r.settings);
+        if (r.accelerator) rj["accelerator"] = accelerator_to_json(*r.accelerator);
         rj["wall_s"] = r.wall_seconds;
         rj["stopped"] = r.stopped;
         nlohmann::ordered_json layers = nlohmann::ordered_json::array();
@@ -188,6 +189,8 @@ Study study_from_document(const JsonDocument& doc) {
             r.id = static_cast<int>(doc.integer(rv, p, "id", 0, kIntMax));
             r.label = doc.string_or(rv, p, "label", "");
             if (rv.contains("settings")) r.settings = search_settings_from(doc, rv["settings"], json_child(p, "settings"));
+            if (rv.contains("accelerator"))
+                r.accelerator = accelerator_from_json(doc, doc.object(rv, p, "accelerator"), json_child(p, "accelerator"));
             r.wall_seconds = doc.number_or(rv, p, "wall_s", 0, 0, 1e12);
             r.stopped = flag_or(doc, rv, p, "stopped");
             const auto& ls = doc.array(rv, p, "layers");

@@ -58,7 +58,16 @@ struct SearchRun {
     double wall_seconds = 0;
     bool stopped = false;
     std::vector<LayerRunResult> layers;
+    // The accelerator it searched on: its figures, its exports and its bound are that one's,
+    // whatever the study's accelerator became after it. Absent in studies saved before runs
+    // recorded it (the app then says it uses the study's).
+    std::optional<Accelerator> accelerator;
     bool operator==(const SearchRun&) const = default;
+
+    // The accelerator to export, bound or re-evaluate this run with.
+    const Accelerator& accelerator_or(const Accelerator& study_accelerator) const {
+        return accelerator ? *accelerator : study_accelerator;
+    }
 };
 
 struct Study {

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include "search/objective.hpp"
+#include "util/quantity_input.hpp"
 #include "util/units.hpp"
 
 using namespace mapscape;
@@ -71,6 +72,45 @@ private slots:
         QFETCH(QString, name);
         QFETCH(int, quantity);
         QCOMPARE(static_cast<int>(quantity_of_field(name.toStdString())), quantity);
+    }
+
+    // What a user types in a size or bandwidth field ("256 KiB" once became 256 B).
+    void sizes_and_rates_read_as_typed() {
+        QCOMPARE(parse_byte_size("256 KiB"), std::optional<std::int64_t>(262144));
+        QCOMPARE(parse_byte_size("256kib"), std::optional<std::int64_t>(262144));
+        QCOMPARE(parse_byte_size("1 MB"), std::optional<std::int64_t>(1000000));
+        QCOMPARE(parse_byte_size("1 MiB"), std::optional<std::int64_t>(1048576));
+        QCOMPARE(parse_byte_size("64K"), std::optional<std::int64_t>(65536));
+        QCOMPARE(parse_byte_size("1.5 KiB"), std::optional<std::int64_t>(1536));
+        QCOMPARE(parse_byte_size("108000"), std::optional<std::int64_t>(108000));
+        QCOMPARE(parse_byte_size("108000 B"), std::optional<std::int64_t>(108000));
+        QVERIFY(!parse_byte_size("0.3 B"));      // not a whole number of bytes
+        QVERIFY(!parse_byte_size("12 apples"));
+        QVERIFY(!parse_byte_size("-5 KiB"));
+        QVERIFY(!parse_byte_size(""));
+        QCOMPARE(parse_elements_per_cycle("64 B/cycle", 2), std::optional<std::int64_t>(32));
+        QCOMPARE(parse_elements_per_cycle("16", 1), std::optional<std::int64_t>(16));
+        QCOMPARE(parse_elements_per_cycle("16 elem/cycle", 1), std::optional<std::int64_t>(16));
+        QCOMPARE(parse_elements_per_cycle("81.92 M elem/cycle", 1), std::optional<std::int64_t>(81920000));
+        QCOMPARE(parse_elements_per_cycle("2k", 1), std::optional<std::int64_t>(2000));
+        QVERIFY(!parse_elements_per_cycle("3 B/cycle", 2));  // not whole elements
+    }
+
+    // Each value is shown with the largest unit that keeps it exact, and reads back the same.
+    void sizes_and_rates_show_exactly() {
+        QCOMPARE(exact_byte_size_text(262144), std::string("256 KiB"));
+        QCOMPARE(exact_byte_size_text(108000), std::string("108 kB"));
+        QCOMPARE(exact_byte_size_text(512), std::string("512 B"));
+        QCOMPARE(exact_byte_size_text(1536), std::string("1.5 KiB"));
+        QCOMPARE(exact_byte_size_text(1023), std::string("1023 B"));
+        QCOMPARE(exact_byte_size_text(24 * 1024 * 1024), std::string("24 MiB"));
+        QCOMPARE(exact_count_text(81920000), std::string("81.92 M"));
+        QCOMPARE(exact_count_text(70000), std::string("70 k"));
+        QCOMPARE(exact_count_text(64), std::string("64"));
+        for (std::int64_t v : {1LL, 7LL, 512LL, 1000LL, 1023LL, 1536LL, 108000LL, 110592LL, 262144LL, 1000001LL, 2147483647LL}) {
+            QCOMPARE(parse_byte_size(exact_byte_size_text(v)), std::optional<std::int64_t>(v));
+            QCOMPARE(parse_elements_per_cycle(exact_count_text(v), 1), std::optional<std::int64_t>(v));
+        }
     }
 
     void objectives_know_their_quantity() {
