@@ -463,8 +463,22 @@ private:
             double best_cycles = std::numeric_limits<double>::infinity();
             HardwareGenes chosen = hw;
             const std::int64_t most = space_.feasible_pes();
-            for (std::int64_t rows = 1; rows <= most; ++rows)
-                for (std::int64_t columns = 1; rows * columns <= most; ++columns) {
+            // Every side up to 65,536 PEs (the papers' budgets, Cloud's 14,454 PEs: the same walk as ever);
+            // above, the map space's friendly sizes: every rows x columns pair is most x ln(most)
+            // shapes, hours for a wafer-sized budget, and a side no layer divides well is no gain.
+            constexpr std::int64_t kEverySideUpTo = 65536;
+            std::vector<std::int64_t> sides;
+            if (most <= kEverySideUpTo) {
+                for (std::int64_t side = 1; side <= most; ++side) sides.push_back(side);
+            } else {
+                for (std::int64_t side = 1; side <= 64; ++side) sides.push_back(side);
+                for (std::int64_t side : space_.friendly_sizes())
+                    if (side > 64 && side <= most) sides.push_back(side);
+            }
+            for (std::int64_t rows : sides) {
+                if (stop_.stop_requested()) return std::nullopt;  // Stop, or a newer run: at once
+                for (std::int64_t columns : sides) {
+                    if (rows * columns > most) break;
                     HardwareGenes g = hw;
                     g.levels = 2;
                     g.dims = {rows, columns, 1};
@@ -475,6 +489,7 @@ private:
                         chosen = g;
                     }
                 }
+            }
             if (chosen == hw) return std::nullopt;
             r.design = best.design;
             r.design.hw = chosen;

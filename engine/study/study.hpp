@@ -18,6 +18,7 @@
 
 #include "arch/accelerator.hpp"
 #include "mapping/mapping.hpp"
+#include "search/search_setup.hpp"
 #include "search/objective.hpp"
 #include "search/problem.hpp"
 #include "study/study_results.hpp"
@@ -28,12 +29,13 @@ namespace mapscape {
 
 inline constexpr int kStudyFormatVersion = 2;
 
+// The app's search settings start from the defaults the CLI and the Python module read.
 struct SearchSettings {
-    std::string algorithm = "gamma";
+    std::string algorithm = SearchDefaults{}.algo;
     Objective objective;
     TargetSystem system = TargetSystem::S2;
-    std::int64_t budget = 10000;
-    std::uint64_t seed = 1;
+    std::int64_t budget = SearchSetupOptions{}.budget;
+    std::uint64_t seed = SearchDefaults{}.seed;
     bool all_layers = false;  // false: the selected layer only
     bool operator==(const SearchSettings&) const = default;
 };

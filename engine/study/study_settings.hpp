@@ -5,17 +5,21 @@
 #include <cstdint>
 #include <string>
 
+#include "schedule/schedule_request.hpp"
+
 namespace mapscape {
 
 struct ScheduleSettings {
     std::string mix = "mix";
     std::string setting = "S2";
-    double bandwidth = 16;                  // in bandwidth_unit
-    std::string bandwidth_unit = "gbps";    // or "bytes-per-cycle" (schedule/platform.hpp)
-    std::string job_analysis = "mapscape";  // or "magma-code" (schedule/job_analysis.hpp)
-    std::string algorithm = "magma";
-    std::int64_t budget = 10000;
-    std::uint64_t seed = 1;
+    // From the defaults the CLI and the Python module read (the app's own: the mix and setting
+    // its example opens with).
+    double bandwidth = ScheduleSetupOptions{}.bw;                       // in bandwidth_unit
+    std::string bandwidth_unit = ScheduleSetupOptions{}.bw_units;       // or "bytes-per-cycle" (schedule/platform.hpp)
+    std::string job_analysis = ScheduleSetupOptions{}.job_analysis;     // or "magma-code" (schedule/job_analysis.hpp)
+    std::string algorithm = ScheduleSetupOptions{}.algo;
+    std::int64_t budget = ScheduleSetupOptions{}.budget;
+    std::uint64_t seed = ScheduleSetupOptions{}.seed;
     int group = 1;  // 1-based
     bool operator==(const ScheduleSettings&) const = default;
 };

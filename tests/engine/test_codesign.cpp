@@ -2,6 +2,7 @@
 // valid design it evaluated did), buffers are what the mappings need, exported MAESTRO files
 // re-read to the same figures, a seed gives the same design with one or two threads, the
 // accelerator's flexibility holds, nothing beats the bound, and the area models read from data.
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -9,6 +10,7 @@
 #include "arch/maestro_hw_file.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_bound.hpp"
+#include "codesign/codesign_request.hpp"
 #include "codesign/design_space.hpp"
 #include "cost/bounds.hpp"
 #include "cost/compute_bound.hpp"
@@ -145,6 +147,20 @@ private slots:
         p.area_budget_um2 = 100;  // less than one PE
         const CodesignResult r = run_codesign(p, *parse_codesign_algorithm("digamma"));
         QVERIFY(!r.found);
+    }
+
+    // The largest budget the requests allow (1e5 mm², a wafer's worth): DiGamma's refit to the
+    // budget once walked every rows x columns shape up to hundreds of millions of PEs (the app
+    // then waited on it at close). It finishes in a fraction of a second here; a minute is the
+    // margin for a busy machine.
+    void a_wafer_sized_budget_is_designed_quickly() {
+        CodesignProblem p = problem("resnet18", 2, 4000);
+        p.area_budget_um2 = kMaxAreaBudgetMm2 * 1e6;
+        QElapsedTimer t;
+        t.start();
+        const CodesignResult r = run_codesign(p, *parse_codesign_algorithm("digamma"));
+        QVERIFY(r.found);
+        QVERIFY2(t.elapsed() < 60000, qPrintable(QString::number(t.elapsed())));
     }
 
     void area_models_come_from_data() {

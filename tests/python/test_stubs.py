@@ -144,3 +144,49 @@ def test_stub_signatures_are_the_modules():
             compare(key, value, stubs[key])
     assert not problems, "\n".join(problems)
     assert checked >= 20, checked
+
+
+# The defaults a script gets are the CLI's: each long call's keyword defaults against the
+# `--option TYPE=default` its command's --help prints (both read the engine's SearchDefaults,
+# ScheduleSetupOptions, CodesignRequest; a default written twice would drift).
+def _cli_defaults(command):
+    import re
+    from conftest import run_cli
+    defaults = {}
+    for line in run_cli(command, "--help").stdout.split("\n"):
+        m = re.match(r"\s+--([a-z-]+) [A-Z]+(?::[^=\s]+(?: \[[^\]]*\])?)?=(\S+)", line)
+        if m:
+            defaults[m.group(1)] = m.group(2)
+    return defaults
+
+
+def _as_cli_text(value):
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def test_python_defaults_are_the_clis():
+    # CLI option -> the keyword it is in Python, where the names differ.
+    renamed = {"layer": "layers", "platform": "accelerator", "time-limit": "time_limit", "group-size": "group_size",
+               "job-analysis": "job_analysis", "bw-units": "bw_units", "map-space": "map_space", "max-pes": "max_pes",
+               "setting": "setting"}
+    checked, problems = 0, []
+    for command in ("search", "compare", "codesign", "schedule"):
+        module = {name: default for name, default, _ in _runtime_signature(getattr(mapscape, command))}
+        for option, cli_default in _cli_defaults(command).items():
+            keyword = renamed.get(option, option.replace("-", "_"))
+            if command == "codesign" and option == "platform":
+                keyword = "platform"
+            if keyword not in module:
+                continue
+            value = module[keyword]
+            if value in ("<required>", "<not a literal>") or value is None:
+                continue
+            checked += 1
+            if _as_cli_text(value) != cli_default:
+                problems.append(f"{command}: --{option} defaults to {cli_default}, {keyword}= to {value!r}")
+    assert not problems, "\n".join(problems)
+    assert checked >= 15, checked
