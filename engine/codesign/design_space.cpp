@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cost/bounds.hpp"
+#include "util/integer_math.hpp"
 
 namespace mapscape {
 
@@ -90,8 +91,9 @@ DesignSpace::DesignSpace(const CodesignProblem& p) : problem_(&p) {
     for (const GenomeSpace& g : base_)
         for (Dim d : g.parallel_choices) {
             const std::int64_t n = at(g.full, d);
-            for (std::int64_t v = 1; v <= n && v <= max_pes_; ++v)
-                if (n % v == 0) divisors.push_back(v);
+            for_each_divisor(n, [&](std::int64_t v) {
+                if (v <= max_pes_) divisors.push_back(v);
+            });
         }
     std::sort(divisors.begin(), divisors.end());
     divisors.erase(std::unique(divisors.begin(), divisors.end()), divisors.end());

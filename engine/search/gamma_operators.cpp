@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "util/integer_math.hpp"
+
 namespace mapscape {
 
 bool GammaOperators::chance(double p) { return std::uniform_real_distribution<double>(0, 1)(*rng_) < p; }
@@ -17,9 +19,12 @@ std::int64_t GammaOperators::tile_range(const Genome& g, int level, Dim d) const
 }
 
 std::int64_t GammaOperators::random_divisor(std::int64_t n) {
+    // Reservoir sampling over the divisors in increasing order (the same draws, so the same pick
+    // for a seed, as the walk to n that took seconds per call for a 2^31-PE array).
     std::int64_t pick = 1, seen = 0;
-    for (std::int64_t d = 1; d <= n; ++d)  // reservoir sampling over the divisors
-        if (n % d == 0 && uniform(*rng_, 0, seen++) == 0) pick = d;
+    for_each_divisor(n, [&](std::int64_t d) {
+        if (uniform(*rng_, 0, seen++) == 0) pick = d;
+    });
     return pick;
 }
 
@@ -114,11 +119,10 @@ std::vector<Genome> GammaOperators::neighbours(const Genome& g) const {
             const std::int64_t range = tile_range(g, k, d);
             const std::int64_t t = at(l.tile, d);
             std::int64_t below = 1, above = range;  // the divisors of the range next to t
-            for (std::int64_t v = 1; v <= range; ++v)
-                if (range % v == 0) {
-                    if (v < t) below = v;
-                    if (v > t && above == range) above = v;
-                }
+            for_each_divisor(range, [&](std::int64_t v) {
+                if (v < t) below = v;
+                if (v > t && above == range) above = v;
+            });
             for (std::int64_t v : {t - 2, t - 1, t + 1, t + 2, t / 2, t * 2, std::int64_t{1}, range, below, above}) {
                 if (v < 1 || v > range || v == t) continue;
                 Genome n = g;

@@ -1,6 +1,8 @@
 // Integer arithmetic the bounds share.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 
@@ -17,6 +19,22 @@ constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b 
 // `macs` are spread evenly along it otherwise: it gets ceil(extent / units) of the indices.
 constexpr std::int64_t busiest_share(std::int64_t macs, std::int64_t extent, std::int64_t units) {
     return macs / extent * ceil_div(extent, units);
+}
+
+// Calls f(d) for each divisor d of n (1 <= n <= kIntMax) in increasing order, finding them up to
+// sqrt(n): a walk to n took seconds for a 2^31-PE array or dimension. No number up to 2^31 has
+// more than 1,600 divisors; the pairs wait on the stack (no allocation).
+template <typename F>
+void for_each_divisor(std::int64_t n, F f) {
+    constexpr std::size_t kMostDivisors = 2048;
+    std::array<std::int64_t, kMostDivisors> large{};
+    std::size_t large_count = 0;
+    for (std::int64_t d = 1; d <= n / d; ++d) {
+        if (n % d != 0) continue;
+        f(d);
+        if (d != n / d && large_count < kMostDivisors) large[large_count++] = n / d;
+    }
+    while (large_count > 0) f(large[--large_count]);
 }
 
 }  // namespace mapscape

@@ -4,6 +4,7 @@
 #include <QTemporaryDir>
 #include <mutex>
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "search/model_search.hpp"
 #include "search/vector_encoding.hpp"
 #include "test_support.hpp"
+#include "util/integer_math.hpp"
 
 using namespace mapscape;
 
@@ -153,6 +155,22 @@ private slots:
         // A different seed explores differently.
         p.seed = 8;
         QVERIFY(run_gamma(p, {}).trace != a.trace);
+    }
+
+    // The largest sizes the formats allow (2^31 - 1, a prime, as a dimension and as the PE
+    // count): GAMMA's divisor draws once walked every number up to the size, seconds per draw,
+    // so such a search could not be stopped for minutes. A few hundred samples now take well
+    // under a second; a minute is the margin for a busy machine.
+    void searches_at_the_largest_sizes_stay_quick() {
+        SearchProblem p = edge_problem(2, 400);
+        p.layer.set(Dim::K, kIntMax);
+        p.accelerator.num_pes = kIntMax;
+        p.accelerator.pe_hierarchy = {kIntMax};
+        QElapsedTimer t;
+        t.start();
+        const SearchResult r = run_gamma(p, {});
+        QCOMPARE(r.samples, std::int64_t{400});
+        QVERIFY2(t.elapsed() < 60000, qPrintable(QString::number(t.elapsed())));
     }
 
     // The window's whole-model runs interleave the layers: the same results as one layer after
