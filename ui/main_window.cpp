@@ -168,6 +168,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         tabs_->setCurrentIndex(0);
     });
     connect(search_, &SearchPanel::apply_run_requested, this, [this](int id) { apply_run(id); });
+    connect(doc_, &StudyDocument::notice, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
     connect(scatter_, &ScatterChart::point_clicked, this, [this](const PlotPoint& p) {
         doc_->select_layer(p.layer);
         dataflow_->load_mapping(p.mapping, tr("Load a mapping from the scatter"));

@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
@@ -35,7 +36,8 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     budget_ = new QSpinBox;
     budget_->setRange(1, 100000000);
     budget_->setSingleStep(1000);
-    budget_->setSuffix(tr(" samples"));
+    budget_->setSuffix(tr(" samples per layer"));  // a whole-model run spends it on each layer
+    budget_->setGroupSeparatorShown(true);
     seed_ = new QSpinBox;
     seed_->setRange(0, 2147483647);
     scope_ = new QComboBox;
@@ -186,8 +188,8 @@ void SearchPanel::show_progress(const RunProgress& p) {
     }
     progress_label_->setText(tr("Run %1: %2 of %3 samples, %4 % valid, %5 s elapsed, about %6 s left%7")
                                  .arg(p.run)
-                                 .arg(p.samples)
-                                 .arg(p.budget)
+                                 .arg(QLocale().toString(static_cast<qlonglong>(p.samples)))
+                                 .arg(QLocale().toString(static_cast<qlonglong>(p.budget)))
                                  .arg(p.samples ? 100.0 * static_cast<double>(p.valid_samples) / static_cast<double>(p.samples) : 0, 0, 'f', 1)
                                  .arg(p.elapsed_seconds, 0, 'f', 2)
                                  .arg(left, 0, 'f', 1)

@@ -114,7 +114,11 @@ void StudyDocument::save(const QString& path) {
 }
 
 void StudyDocument::set_model(const Model& model, const std::string& source) {
+    const std::size_t runs = study_.runs.size();
     undo_.push(new SetModelCommand(this, model, source));
+    // The runs were searches of the old model: they go with it, which the user should not miss.
+    if (runs > 0)
+        emit notice(tr("The %1 search run(s) of the previous model were set aside with it (Edit > Undo brings them back)").arg(runs));
 }
 
 void StudyDocument::set_accelerator(const Accelerator& acc, const std::string& preset, const QString& what) {

@@ -71,6 +71,8 @@ signals:
     void settings_changed();  // search or schedule settings (not undoable, not a modification)
     void modified_changed(bool modified);
     void file_path_changed(const QString& path);
+    // Something the user should know about an edit (the status bar shows it).
+    void notice(const QString& text);
 
 private:
     Study study_;

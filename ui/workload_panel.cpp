@@ -56,7 +56,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole && (index.column() == 0 || index.column() >= 4))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
-        QString tip = QString::fromStdString(shape_summary(l));
+        // The full name first: long ones (ONNX node paths) are elided in the table.
+        QString tip = QString::fromStdString(l.name) + "\n" + QString::fromStdString(shape_summary(l));
         if (l.repeat_count > 1) tip += tr("\nruns %1 times: its MACs and every total count it %1 times").arg(l.repeat_count);
         return tip;
     }
@@ -125,6 +126,7 @@ WorkloadPanel::WorkloadPanel(StudyDocument* doc, QWidget* parent) : QWidget(pare
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAlternatingRowColors(true);
+    table_->setTextElideMode(Qt::ElideMiddle);
     layout->addWidget(table_, 1);
     unmapped_ = new QLabel;
     unmapped_->setWordWrap(true);
@@ -178,8 +180,10 @@ void WorkloadPanel::sync_from_document() {
     syncing_ = true;
     const Model& m = doc_->study().model;
     layers_->refresh();
+    // The box names the model on display: a bundled one, or (a file's) its name as placeholder.
     const int i = models_->findText(QString::fromStdString(m.name));
-    if (i >= 0) models_->setCurrentIndex(i);
+    if (i < 0) models_->setPlaceholderText(tr("%1 (from a file)").arg(QString::fromStdString(m.name)));
+    models_->setCurrentIndex(i);
     const std::int64_t macs = total_macs(m.layers);
     const std::int64_t runs = total_runs(m.layers);
     const QString layers = runs == static_cast<std::int64_t>(m.layers.size())
@@ -195,6 +199,10 @@ void WorkloadPanel::sync_from_document() {
     table_->setColumnHidden(4, runs == static_cast<std::int64_t>(m.layers.size()));  // Runs: only when some layer repeats
     show_unmapped(m, macs);
     table_->resizeColumnsToContents();
+    // A long name (an ONNX node's path) is elided in the middle, whole in its tooltip, so Type,
+    // Shape and MACs stay in view.
+    constexpr int kWidestName = 150;
+    if (table_->columnWidth(1) > kWidestName) table_->setColumnWidth(1, kWidestName);
     syncing_ = false;
     sync_selection();
 }

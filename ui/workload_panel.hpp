@@ -42,6 +42,7 @@ public:
     explicit WorkloadPanel(StudyDocument* doc, QWidget* parent = nullptr);
     ~WorkloadPanel() override;
     QTableView* table() const { return table_; }
+    QComboBox* models() const { return models_; }
     QLabel* unmapped_label() const { return unmapped_; }
     QTableWidget* unmapped_table() const { return unmapped_table_; }
     // Loads a model file or bundled name into the study (undoable); reports errors in a dialog.

@@ -443,6 +443,35 @@ private slots:
         QVERIFY2(red, qPrintable(bandwidth));
     }
 
+    // Opening another model: the box names it (a file's model is no bundled entry), a long layer
+    // name is elided so Type, Shape and MACs stay in view (whole in the tooltip), and the status
+    // bar says the earlier runs went with the old model.
+    void opening_a_model_file_shows_what_changed() {
+        auto w = open_window();
+        QVERIFY(!w->document()->study().runs.empty());  // the example's run
+        QTemporaryDir dir;
+        const QString path = dir.filePath("net.json");
+        const QString long_name = "/features/features.1/features.1.0/block/block.0/block.0.0/Conv";
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QString(R"({"format": "mapscape-model", "version": 1, "name": "my_net", "layers": [)"
+                        R"({"name": "%1", "type": "CONV", "K": 32, "C": 16, "R": 3, "S": 3, "Y": 30, "X": 30}]})")
+                    .arg(long_name)
+                    .toUtf8());
+        f.close();
+        QVERIFY(w->workload()->open_model(path));
+        QCOMPARE(w->workload()->models()->currentIndex(), -1);
+        QVERIFY(w->workload()->models()->placeholderText().contains("my_net"));
+        QVERIFY(w->document()->study().runs.empty());
+        QVERIFY2(w->statusBar()->currentMessage().contains("set aside"), qPrintable(w->statusBar()->currentMessage()));
+        QTableView* table = w->workload()->table();
+        QVERIFY(table->columnWidth(1) <= 150);
+        QVERIFY(table->model()->index(0, 1).data(Qt::ToolTipRole).toString().contains(long_name));
+        w->document()->undo_stack()->undo();  // the old model and its runs come back
+        QVERIFY(!w->document()->study().runs.empty());
+        QCOMPARE(w->workload()->models()->currentText(), QString("resnet18"));
+    }
+
     // A run's exported files carry the accelerator the run searched on, not the study's current
     // one: after the accelerator changed (as "Use this design" changes it), each exported layer
     // evaluates to the run's own figures, and the convergence chart's bound stays the run's.
