@@ -54,6 +54,7 @@ struct RlOptions {
     double final_reward_weight = 1;
     // search
     int layer = 1;
+    std::int64_t mapping_budget = 1000;  // rl bench: samples of each mapping search
     int episode_length = 0, warmup = -1;
     double discount = -1;
 };
@@ -237,7 +238,7 @@ int run_rl_bench(const RlOptions& o) {
     }
     schedule_row("magma", [&] { return run_magma(schedule_problem(g, schedule_budget, o.seed)); });
 
-    const std::int64_t search_budget = 1000;
+    const std::int64_t search_budget = o.mapping_budget;
     SearchProblem p = table_layer_problem(o.layer, search_budget, o.seed);
     const double minimum = algorithmic_minimum(p.layer, p.accelerator).edp();
     std::printf("\nmapping search of %s on %s (EDP), %lld samples:\n", p.layer.name.c_str(), p.accelerator.name.c_str(), static_cast<long long>(search_budget));
@@ -305,6 +306,7 @@ void add_rl_command(CLI::App& app, int& exit_code) {
     add_group(bench);
     bench->add_option("--budget", o->budget, "schedules per scheduling search (default 10000)")->check(positive_count("samples"));
     bench->add_option("--layer", o->layer, "Mind Mappings' Table 1 layer for the mapping searches (1-6)")->capture_default_str()->check(count_in_range(1, 6, "Table 1 layer"));
+    bench->add_option("--mapping-budget", o->mapping_budget, "cost-model queries per mapping search (DDPG, GAMMA)")->capture_default_str()->check(positive_count("samples"));
     bench->callback([o, &exit_code] { exit_code = run_rl_bench(*o); });
 }
 

@@ -102,7 +102,7 @@ private slots:
             {"surrogate compare", {"surrogate", "compare", "--runs", "1", "--budget", "20", "--methods", "mindmappings,sa"}},
             {"rl schedule", {"rl", "schedule", "--algo", "a2c", "--mix", "vision", "--setting", "S1", "--group", "1", "--budget", "50"}},
             {"rl search", {"rl", "search", "--layer", "1", "--budget", "30"}},
-            {"rl bench", {"rl", "bench", "--budget", "50"}},
+            {"rl bench", {"rl", "bench", "--budget", "50", "--group-size", "10", "--mapping-budget", "30"}},
 #endif
         };
         // The commands the CLI lists, with the subcommands of those that have some.
