@@ -81,9 +81,12 @@ AcceleratorEditor::AcceleratorEditor(StudyDocument* doc, QWidget* parent) : QWid
     form_->addRow(tr("Area budget:"), budget_mm2_);
     area_model_ = new QComboBox;
     for (const AreaModel& m : area_models()) {
-        area_model_->addItem(QString::fromStdString(m.id), QString::fromStdString(m.id));
-        area_model_->setItemData(area_model_->count() - 1, QString::fromStdString(m.name + " (" + m.source + ")"), Qt::ToolTipRole);
+        // Named as the Co-design tab names them (the id is what files and the CLI say).
+        area_model_->addItem(QString::fromStdString(m.name), QString::fromStdString(m.id));
+        area_model_->setItemData(area_model_->count() - 1, QString::fromStdString(m.name + " (" + m.source + "); --area-model " + m.id), Qt::ToolTipRole);
     }
+    area_model_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    area_model_->setMinimumContentsLength(14);
     form_->addRow(tr("Area model:"), area_model_);
     connect(budget_mm2_, &QDoubleSpinBox::valueChanged, this, &AcceleratorEditor::show_area);
     connect(area_model_, &QComboBox::currentIndexChanged, this, &AcceleratorEditor::show_area);

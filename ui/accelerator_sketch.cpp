@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chart_palette.hpp"
 #include "cost_readout.hpp"
 
 namespace mapscape::ui {
@@ -112,9 +113,32 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(whole.left(), whole.top() + line, whole.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
                    fm.elidedText(parallel, Qt::ElideRight, static_cast<int>(whole.width())));
 
-    // The area bar and its legend take the bottom three lines; the array the rest.
+    // The area bar's legend: each part's share, and the total. On one line when it fits, else
+    // the total on a line of its own (a narrow sketch cut the shares to "L2 1...").
+    const double scale_total = std::max(budget_um2_, area_.total_um2());
+    struct Part {
+        double um2;
+        QColor color;
+        QString name;
+    };
+    const Part parts[] = {{area_.pes_um2, kPeColor, tr("PEs")},
+                          {area_.l1_um2, kL1Color, tr("L1")},
+                          {area_.l2_um2, kL2Color, tr("L2")},
+                          {area_.noc_um2, kNocColor, tr("NoC")},
+                          {std::max(0.0, budget_um2_ - area_.total_um2()), kFreeColor, tr("free")}};
+    QString legend_text;
+    for (const Part& part : parts) {
+        if (part.um2 <= 0 || scale_total <= 0) continue;
+        if (!legend_text.isEmpty()) legend_text += QStringLiteral("   ");
+        legend_text += QStringLiteral("%1 %2%").arg(part.name).arg(std::lround(100 * part.um2 / scale_total));
+    }
+    const QString total = quantity_text(area_.total_um2(), Quantity::AreaUm2) +
+                          (budget_um2_ > 0 ? tr(" of %1").arg(quantity_text(budget_um2_, Quantity::AreaUm2)) : QString());
+    const bool two_lines = fm.horizontalAdvance(legend_text) + fm.horizontalAdvance(total) + 12 > whole.width();
+
+    // The area bar and its legend take the bottom lines; the array the rest.
     const double bar_h = line * 1.3;
-    const QRectF legend(whole.left(), whole.bottom() - line, whole.width(), line);
+    const QRectF legend(whole.left(), whole.bottom() - line * (two_lines ? 2 : 1), whole.width(), line * (two_lines ? 2 : 1));
     const QRectF bar(whole.left(), legend.top() - 4 - bar_h, whole.width(), bar_h);
     const QRectF array_box(whole.left(), whole.top() + header + 6, whole.width(), bar.top() - 10 - (whole.top() + header + 6));
 
@@ -151,7 +175,7 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
                 for (std::int64_t r = 1; r < drawn_rows; ++r) p.drawLine(QPointF(grid.left(), grid.top() + ch * r), QPointF(grid.right(), grid.top() + ch * r));
             }
             if (rows > kMostCellsDrawn || columns > kMostCellsDrawn || planes > 3) {
-                p.setPen(Qt::white);
+                p.setPen(text_color_on(kPeColor));  // the better contrast of black and white on the array's blue
                 QString size = QString::number(rows) + QStringLiteral(" × ") + QString::number(columns);
                 if (planes > 1) size = QString::number(planes) + QStringLiteral(" × ") + size;
                 p.drawText(grid, Qt::AlignCenter, size);
@@ -160,19 +184,7 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
     }
 
     // The area bar: PEs, L1, L2, NoC, and what the budget leaves.
-    const double scale_total = std::max(budget_um2_, area_.total_um2());
-    struct Part {
-        double um2;
-        QColor color;
-        QString name;
-    };
-    const Part parts[] = {{area_.pes_um2, kPeColor, tr("PEs")},
-                          {area_.l1_um2, kL1Color, tr("L1")},
-                          {area_.l2_um2, kL2Color, tr("L2")},
-                          {area_.noc_um2, kNocColor, tr("NoC")},
-                          {std::max(0.0, budget_um2_ - area_.total_um2()), kFreeColor, tr("free")}};
     double x = bar.left();
-    QString legend_text;
     for (const Part& part : parts) {
         if (part.um2 <= 0 || scale_total <= 0) continue;
         const double w = bar.width() * part.um2 / scale_total;
@@ -180,8 +192,6 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
         p.setBrush(part.color);
         p.drawRect(QRectF(x, bar.top(), w, bar.height()));
         x += w;
-        if (!legend_text.isEmpty()) legend_text += QStringLiteral("   ");
-        legend_text += QStringLiteral("%1 %2%").arg(part.name).arg(std::lround(100 * part.um2 / scale_total));
     }
     if (budget_um2_ > 0) {  // the budget's edge; a design over it shows past the line
         const double bx = bar.left() + bar.width() * budget_um2_ / scale_total;
@@ -189,12 +199,15 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(bx, bar.top() - 3), QPointF(bx, bar.bottom() + 3));
     }
     p.setPen(palette().color(QPalette::Text));
-    const QString total = quantity_text(area_.total_um2(), Quantity::AreaUm2) +
-                          (budget_um2_ > 0 ? tr(" of %1").arg(quantity_text(budget_um2_, Quantity::AreaUm2)) : QString());
-    const int total_width = fm.horizontalAdvance(total);
-    p.drawText(legend, Qt::AlignRight | Qt::AlignVCenter, total);
-    p.drawText(legend, Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(legend_text, Qt::ElideRight, std::max(0, static_cast<int>(legend.width()) - total_width - 12)));
+    if (two_lines) {
+        const QRectF first(legend.left(), legend.top(), legend.width(), line), second(legend.left(), legend.top() + line, legend.width(), line);
+        p.drawText(first, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(legend_text, Qt::ElideRight, static_cast<int>(legend.width())));
+        p.drawText(second, Qt::AlignRight | Qt::AlignVCenter, total);
+    } else {
+        p.drawText(legend, Qt::AlignRight | Qt::AlignVCenter, total);
+        p.drawText(legend, Qt::AlignLeft | Qt::AlignVCenter, legend_text);
+    }
+    legend_lines_ = two_lines ? 2 : 1;
 }
 
 }  // namespace mapscape::ui

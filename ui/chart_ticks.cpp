@@ -42,6 +42,15 @@ std::vector<double> round_ticks(double lo, double hi, AxisScale scale) {
                 const double v = std::pow(10, k);
                 if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) out.push_back(v);
             }
+            if (out.size() >= 2) return out;
+            // One power of ten in range (1.3 to 2 decades placed across it): a lone tick says
+            // nothing of the scale, so the thirds of each decade too.
+            out.clear();
+            for (int k = first; k <= last; ++k)
+                for (double m : {1.0, 3.0}) {
+                    const double v = m * std::pow(10, k);
+                    if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) out.push_back(v);
+                }
             return out;
         }
     }

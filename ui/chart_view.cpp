@@ -275,17 +275,26 @@ public:
         font_ = font;
         setVisible(!entries_.empty());
     }
-    // The height it needs: a row per entry.
+    // The height it needs: a row per entry (in one column).
     double height() const { return entries_.empty() ? 0 : QFontMetricsF(font_).height() * static_cast<double>(entries_.size()) + 8; }
     // Inside the plot at its top right, or (above: OpenGL markers, drawn over the whole plot)
-    // at the chart's top, in the margin kept for it above the title.
+    // at the chart's top, in the margin kept for it above the title. Entries that do not fit
+    // the plot's height in one column fill more columns, each as wide as the widest name (up to
+    // the plot's width), rather than being cut off at the bottom.
     void place(const QRectF& plot, bool above) {
         const QFontMetricsF fm(font_);
         double text = 0;
         for (const Entry& e : entries_) text = std::max(text, fm.horizontalAdvance(e.name));
         prepareGeometryChange();
-        const double w = std::max(40.0, std::min(text + 34, plot.width() * 0.7));
-        const double h = above ? height() : std::min(height(), std::max(0.0, plot.height() - 12));
+        const double row = fm.height();
+        const double room = above ? height() : std::max(row + 8, plot.height() - 12);
+        rows_ = std::max(1, static_cast<int>((room - 8) / row));
+        const int columns = std::max(1, (static_cast<int>(entries_.size()) + rows_ - 1) / rows_);
+        rows_ = (static_cast<int>(entries_.size()) + columns - 1) / std::max(1, columns);
+        const double widest = columns * (text + 34);
+        const double w = std::max(40.0, std::min(widest, plot.width() * (columns > 1 ? 0.95 : 0.7)));
+        column_width_ = w / columns;
+        const double h = std::min(room, row * rows_ + 8);
         box_ = QRectF(0, 0, w, h);
         setPos(plot.right() - w - (above ? 0 : 6), above ? 2 : plot.top() + 6);
     }
@@ -296,30 +305,36 @@ public:
         p->setBrush(QColor(255, 255, 255, 215));
         p->drawRect(box_);
         p->setFont(font_);
-        double y = 4;
-        for (const Entry& e : entries_) {
-            if (y + fm.height() > box_.height()) break;
+        for (std::size_t i = 0; i < entries_.size(); ++i) {
+            const Entry& e = entries_[i];
+            const int column = static_cast<int>(i) / std::max(1, rows_), row = static_cast<int>(i) % std::max(1, rows_);
+            const double x = column * column_width_, y = 4 + row * fm.height();
+            if (y + fm.height() > box_.height()) continue;
             const double mid = y + fm.height() / 2;
             if (e.line) {
                 QPen pen(e.color, std::max(1.5, e.size), e.style);
                 pen.setCapStyle(Qt::FlatCap);
                 p->setPen(pen);
-                p->drawLine(QPointF(6, mid), QPointF(20, mid));
+                p->drawLine(QPointF(x + 6, mid), QPointF(x + 20, mid));
             } else {
                 const double side = std::max(4.0, e.size);
-                p->fillRect(QRectF(13 - side / 2, mid - side / 2, side, side), e.color);
+                p->fillRect(QRectF(x + 13 - side / 2, mid - side / 2, side, side), e.color);
             }
             p->setPen(QColor(40, 40, 40));
-            p->drawText(QRectF(26, y, box_.width() - 30, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                        fm.elidedText(e.name, Qt::ElideRight, box_.width() - 30));
-            y += fm.height();
+            p->drawText(QRectF(x + 26, y, column_width_ - 30, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                        fm.elidedText(e.name, Qt::ElideRight, column_width_ - 30));
         }
     }
+    // Entries per column, and the columns' width (for tests).
+    int rows() const { return rows_; }
+    double column_width() const { return column_width_; }
 
 private:
     std::vector<Entry> entries_;
     QFont font_;
     QRectF box_;
+    int rows_ = 1;
+    double column_width_ = 40;
 };
 
 // Marker layers go through OpenGL only where it is there and runs on a GPU: offscreen (tests,
@@ -378,6 +393,10 @@ ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), state_(s
     c->addAxis(y_axis_, Qt::AlignLeft);
     c->legend()->hide();
     legend_ = new LegendBox(c);
+    empty_item_ = new QGraphicsSimpleTextItem(c);
+    empty_item_->setBrush(QColor(120, 120, 120));
+    empty_item_->setZValue(15);
+    empty_message_ = tr("No data yet");
     // Markers, steps, grid and references are horizontal and vertical: crisp without
     // antialiasing, which costs a chart's paint about 3 ms; a polyline layer turns it on.
     setRenderHint(QPainter::Antialiasing, false);
@@ -388,8 +407,7 @@ ChartView::ChartView(QWidget* parent) : QChartView(new QChart, parent), state_(s
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
     setMinimumSize(280, 200);
     connect(c, &QChart::plotAreaChanged, this, [this] {
-        update_references();
-        update_legend();
+        update_legend();  // and the references' labels after it, clear of it
         schedule();
     });
     apply_ranges();
@@ -639,6 +657,8 @@ void ChartView::update_legend() {
         }
     }
     legend_->place(chart()->plotArea(), above);
+    place_empty_message();
+    update_references();  // their labels keep clear of the legend where it moved
 }
 
 QSize ChartView::sizeHint() const { return {420, 320}; }
@@ -691,7 +711,11 @@ void ChartView::update_references() {
             label->setPos(at.x() + 6, at.y() - box.height() - 1);
         } else {
             label->setRotation(90);  // reads downwards, left of the line
-            label->setPos(at.x() - 2, plot.top() + 6);
+            // Below the legend where the legend would cover it (an area budget near the right).
+            double top = plot.top() + 6;
+            const QRectF legend_box = legend_->isVisible() ? legend_->mapRectToParent(legend_->boundingRect()) : QRectF();
+            if (legend_box.intersects(QRectF(at.x() - 2 - box.height(), top, box.height() + 2, box.width()))) top = legend_box.bottom() + 6;
+            label->setPos(at.x() - 2, top);
         }
     }
 }
@@ -751,7 +775,7 @@ void ChartView::update_axis(QCategoryAxis* axis, const Axis& a, double lo, doubl
     const bool log = a.scale == Scale::Log;
     const double lo_axis = axis_coordinate(lo, log), hi_axis = axis_coordinate(hi, log);
     std::vector<double>& shown = axis == x_axis_ ? x_ticks_ : y_ticks_;
-    const std::vector<double> ticks = round_ticks(lo, hi, a.scale);
+    const std::vector<double> ticks = has_content() ? round_ticks(lo, hi, a.scale) : std::vector<double>{};
     if (ticks != shown || axis->min() != lo_axis || axis->max() != hi_axis) {
         // Categories end at the ticks, labelled on their value: the grid and the labels fall on
         // round values in the quantity's unit, on either scale.
@@ -796,6 +820,30 @@ void ChartView::flush_axes() {
     update_axis(x_axis_, x_, x_lo_, x_hi_);
     update_axis(y_axis_, y_, y_lo_, y_hi_);
     update_references();
+    place_empty_message();
+}
+
+bool ChartView::has_content() const {
+    if (!references_.empty()) return true;
+    for (const Layer& l : layers_)
+        if (!l.removed && !l.points.empty()) return true;
+    return false;
+}
+
+void ChartView::set_empty_message(const QString& message) {
+    empty_message_ = message;
+    place_empty_message();
+}
+
+void ChartView::place_empty_message() {
+    const bool empty = !has_content();
+    empty_item_->setVisible(empty);
+    if (!empty) return;
+    empty_item_->setFont(font());
+    empty_item_->setText(empty_message_);
+    const QRectF plot = chart()->plotArea();
+    const QRectF text = empty_item_->boundingRect();
+    empty_item_->setPos(plot.center() - QPointF(text.width() / 2, text.height() / 2));
 }
 
 QRectF ChartView::plot_rect() const {
@@ -834,6 +882,7 @@ QPointF ChartView::to_widget(QPointF data) const {
 }
 
 std::vector<double> ChartView::ticks(Qt::Orientation o) const {
+    if (!has_content()) return {};
     return o == Qt::Horizontal ? round_ticks(x_lo_, x_hi_, x_.scale) : round_ticks(y_lo_, y_hi_, y_.scale);
 }
 

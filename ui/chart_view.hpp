@@ -93,6 +93,11 @@ public:
     void clear_layers();
     int point_count(int layer) const;
     void set_references(std::vector<Reference> references);
+    // What an empty chart says in its plot (no layer has a point, no reference line): its axes
+    // then carry no ticks, rather than a made-up range's.
+    void set_empty_message(const QString& message);
+    QString empty_message() const { return empty_message_; }
+    bool has_content() const;
 
     // Shown ranges: fitted to the data (and references) with a margin, unless fixed; a zoom or pan
     // by the user holds until a double click.
@@ -188,6 +193,7 @@ private:
     void flush_axes();
     void update_axis(QCategoryAxis* axis, const Axis& a, double lo, double hi);
     void update_references();
+    void place_empty_message();
     PlotFrame frame() const;
     QRectF plot_rect() const;  // the plot area in viewport coordinates
     // Decimation: mark dirty, start a job when none is in flight, take its result.
@@ -207,6 +213,8 @@ private:
     std::vector<Reference> references_;
     std::vector<std::pair<QLineSeries*, QGraphicsSimpleTextItem*>> reference_items_;
     LegendBox* legend_;
+    QGraphicsSimpleTextItem* empty_item_ = nullptr;
+    QString empty_message_;
     QMargins margins_{2, 2, 8, 2};  // the chart's, around its plot, axes and title
     double x_lo_ = 1, x_hi_ = 10, y_lo_ = 1, y_hi_ = 10;  // shown ranges, data values
     bool x_fixed_ = false, y_fixed_ = false;

@@ -81,6 +81,7 @@ CodesignView::CodesignView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     samples_->setSingleStep(10000);
     samples_->setValue(40000);
     samples_->setGroupSeparatorShown(true);
+    samples_->setSuffix(tr(" design points"));
     samples_->setToolTip(tr("Design points: an accelerator and a mapping per layer, evaluated on every layer"));
     seed_ = new QSpinBox;
     seed_->setRange(0, 1000000);

@@ -60,6 +60,7 @@ public:
     QComboBox* y_metric() const { return y_metric_; }
     QDoubleSpinBox* area_budget() const { return budget_mm2_; }
     QSpinBox* samples() const { return samples_; }
+    QComboBox* area_model() const { return area_model_; }
     QSpinBox* seed() const { return seed_; }
     QPushButton* run_button() const { return run_button_; }
     QPushButton* stop_button() const { return stop_button_; }

@@ -2,21 +2,13 @@
 
 #include <cmath>
 
+#include "chart_palette.hpp"
+
 namespace mapscape::ui {
-
-namespace {
-
-QColor curve_color(int i) {
-    static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
-                                     QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127),
-                                     QColor(188, 189, 34), QColor(23, 190, 207)};
-    return palette[i % 10];
-}
-
-}  // namespace
 
 ConvergenceChart::ConvergenceChart(QWidget* parent) : ChartView(parent) {
     set_title(tr("Convergence"));
+    set_empty_message(tr("No run yet: press Run"));
     set_axes({tr("samples"), Quantity::Plain, Scale::Log}, {tr("best objective"), Quantity::Plain, Scale::Log});
     fit_to_data();
     setMinimumSize(240, 200);
@@ -40,7 +32,7 @@ int ConvergenceChart::layer_for(int run, const QString& label) {
         set_layer_name(it.value(), label);
         return it.value();
     }
-    const int layer = add_line_layer(label, curve_color(colors_used_++), 1.8, true);
+    const int layer = add_line_layer(label, series_color(colors_used_++), 1.8, true);
     layer_of_.insert(run, layer);
     return layer;
 }

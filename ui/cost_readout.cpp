@@ -25,8 +25,10 @@ void set_bar(QProgressBar* bar, std::int64_t needed, std::int64_t available) {
     bar->setValue(static_cast<int>(std::min(1.0, share) * 1000));
     bar->setFormat(QString::number(share * 100, 'f', 1) + " %");
     const bool over = needed > available;
-    bar->setStyleSheet(over ? "QProgressBar::chunk { background: #c62828; } QProgressBar { color: #b00020; font-weight: bold; }"
-                            : "QProgressBar::chunk { background: #2e7d32; }");
+    // The figure is drawn across the bar, over the chunk and the groove: white on the full red
+    // bar of a requirement over the limit (red on red could not be read), dark on a light green.
+    bar->setStyleSheet(over ? "QProgressBar::chunk { background: #c62828; } QProgressBar { color: white; font-weight: bold; }"
+                            : "QProgressBar::chunk { background: #81c784; } QProgressBar { color: #1b1b1b; }");
     bar->setProperty("over", over);
 }
 

@@ -15,6 +15,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScreen>
 #include <QSettings>
@@ -36,6 +37,8 @@
 #include "mapping/maestro_file.hpp"
 #include "mapping/mapping_json.hpp"
 #include "scatter_chart.hpp"
+#include "scatter_panel.hpp"
+#include "chart_palette.hpp"
 #include "schedule_view.hpp"
 #include "search_panel.hpp"
 #include "study_document.hpp"
@@ -104,7 +107,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     per_layer_->setToolTip(tr("Off: the sum over layers of their best objective (what a whole-model run optimises). "
                               "On: every layer's own curve divided by its bound, so layers compare side by side."));
     convergence_layout->addWidget(per_layer_);
-    results->addWidget(scatter_);
+    scatter_panel_ = new ScatterPanel(scatter_);
+    results->addWidget(scatter_panel_);
     results->addWidget(convergence_panel);
     schedule_ = new ScheduleView(doc_);
     tabs_->addTab(dataflow_, tr("Dataflow"));
@@ -182,6 +186,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         update_title();
     });
     connect(doc_, &StudyDocument::selected_layer_changed, this, &MainWindow::refresh_convergence);
+    connect(doc_, &StudyDocument::selected_layer_changed, scatter_panel_, [this] { scatter_panel_->set_selected_layer(doc_->selected_layer()); });
+    connect(doc_, &StudyDocument::study_replaced, scatter_panel_, [this] { scatter_panel_->set_selected_layer(doc_->selected_layer()); });
+    scatter_panel_->set_selected_layer(doc_->selected_layer());
     connect(doc_, &StudyDocument::modified_changed, this, &MainWindow::update_title);
     connect(doc_, &StudyDocument::file_path_changed, this, &MainWindow::update_title);
     connect(dataflow_, &DataflowEditor::evaluated, this, [this](const CostReport& r) {
@@ -478,6 +485,7 @@ void MainWindow::rebuild_recent_menu() {
 
 void MainWindow::refresh_convergence() {
     convergence_->clear();
+    convergence_->set_title(tr("Convergence"));
     const Study& study = doc_->study();
     const int selected = doc_->selected_layer();
     const Objective& objective = study.search.objective;
@@ -515,6 +523,7 @@ void MainWindow::refresh_convergence() {
         for (const SearchRun* r : shown)
             if (r->layers.size() > 1) run = r;
         convergence_->set_objective_name(tr("%1 / its lower bound").arg(QString::fromStdString(objective.name())), Quantity::Plain);
+        if (run) convergence_->set_title(tr("Convergence: run %1, each layer").arg(run->id));
         convergence_->set_bound(1.0, tr("lower bound"));
         if (!run) return;
         for (const LayerRunResult& l : run->layers) {
@@ -528,10 +537,19 @@ void MainWindow::refresh_convergence() {
         return;
     }
     convergence_->set_objective_name(QString::fromStdString(objective.name()), objective.quantity());
-    for (const SearchRun* r : shown) {
+    // The legend names what differs between the runs drawn; what they share is in the title.
+    QStringList labels;
+    static const QRegularExpression run_prefix(QStringLiteral("^run \\d+: "));  // stored labels start "run 3: "
+    for (const SearchRun* r : shown)
+        labels << QString::fromStdString(r->label).remove(run_prefix) + ", " +
+                      (r->layers.size() == 1 ? tr("layer %1").arg(r->layers.front().layer + 1) : tr("sum of %1 layers").arg(r->layers.size()));
+    const DistinctLabels names = distinct_labels(labels);
+    convergence_->set_title(names.shared.isEmpty() || shown.size() < 2 ? tr("Convergence") : tr("Convergence: %1").arg(names.shared));
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const SearchRun* r = shown[i];
+        const QString name = tr("run %1: %2").arg(r->id).arg(names.own[static_cast<qsizetype>(i)]);
         if (r->layers.size() == 1) {
-            convergence_->set_curve(r->id, QString::fromStdString(r->label) + tr(" (layer %1)").arg(r->layers.front().layer + 1),
-                                    r->layers.front().trace);
+            convergence_->set_curve(r->id, name, r->layers.front().trace);
             continue;
         }
         std::vector<const Trace*> traces;
@@ -540,8 +558,7 @@ void MainWindow::refresh_convergence() {
             traces.push_back(&l.trace);
             trace_layers.push_back(study.model.layers[static_cast<std::size_t>(l.layer)]);
         }
-        convergence_->set_curve(r->id, QString::fromStdString(r->label) + tr(" (sum of %1 layers)").arg(r->layers.size()),
-                                model_trace(traces, trace_layers));
+        convergence_->set_curve(r->id, name, model_trace(traces, trace_layers));
     }
     if (!bound_layers.empty())
         convergence_->set_bound(objective_bound_sum(objective, layers_of(bound_layers), *bound_accelerator),

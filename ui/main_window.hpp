@@ -21,6 +21,7 @@ class RecoveryBanner;
 class RecoveryStore;
 class ResultsView;
 class ScatterChart;
+class ScatterPanel;
 class ScheduleView;
 class CodesignView;
 class SearchPanel;
@@ -40,6 +41,7 @@ public:
     TeachingView* teaching() const { return teaching_; }
     SearchPanel* search() const { return search_; }
     ScatterChart* scatter() const { return scatter_; }
+    ScatterPanel* scatter_panel() const { return scatter_panel_; }
     ConvergenceChart* convergence() const { return convergence_; }
     // Convergence of each layer of a whole-model run divided by its bound, instead of the model's.
     QCheckBox* per_layer_convergence() const { return per_layer_; }
@@ -102,6 +104,7 @@ private:
     TeachingView* teaching_;
     SearchPanel* search_;
     ScatterChart* scatter_;
+    ScatterPanel* scatter_panel_;
     ConvergenceChart* convergence_;
     QCheckBox* per_layer_;
     ScheduleView* schedule_;

@@ -17,7 +17,8 @@ void PointStore::clear() {
     points_.clear();
     kept_.clear();
     cells_.clear();
-    front_.clear();
+    fronts_.clear();
+    series_points_.clear();
     kept_count_ = 0;
 }
 
@@ -25,21 +26,27 @@ void PointStore::add(PlotPoint p, const Mapping* mapping) {
     if (!(p.latency_cycles > 0) || !(p.energy_nj > 0)) return;  // nothing to place on log axes
     ++version_;
     const std::size_t index = points_.size();
+    const PlotSeries series{p.run, p.layer};
+    ++series_points_[series];
     bool on_front = false;
     if (p.valid) {
         // Pareto front: skip if dominated; otherwise insert and drop what it dominates.
-        auto it = front_.upper_bound(p.latency_cycles);
+        Front& front = fronts_[series];
+        auto it = front.upper_bound(p.latency_cycles);
         bool dominated = false;
-        if (it != front_.begin()) dominated = std::prev(it)->second.first <= p.energy_nj;
+        if (it != front.begin()) dominated = std::prev(it)->second.first <= p.energy_nj;
         if (!dominated) {
-            auto next = front_.lower_bound(p.latency_cycles);
-            while (next != front_.end() && next->second.first >= p.energy_nj) next = front_.erase(next);
-            front_[p.latency_cycles] = {p.energy_nj, index};
+            auto next = front.lower_bound(p.latency_cycles);
+            while (next != front.end() && next->second.first >= p.energy_nj) next = front.erase(next);
+            front[p.latency_cycles] = {p.energy_nj, index};
             on_front = true;
         }
     }
+    // The series in the cell's key: every series keeps mappings across its own cloud.
+    const std::uint64_t series_key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.run)) * 0x9E3779B97F4A7C15ull) ^
+                                     (static_cast<std::uint64_t>(static_cast<std::uint32_t>(p.layer)) * 0xC2B2AE3D27D4EB4Full);
     const bool first_in_cell =
-        kept_count_ < max_kept_ && cells_.insert(plot_cell(p.latency_cycles, p.energy_nj, p.valid, kKeptCellsPerDecade)).second;
+        kept_count_ < max_kept_ && cells_.insert(plot_cell(p.latency_cycles, p.energy_nj, p.valid, kKeptCellsPerDecade) ^ series_key).second;
     const bool keep = mapping && (first_in_cell || on_front);
     if (!keep) p.mapping = {};
     points_.push_back(std::move(p));
@@ -67,18 +74,21 @@ void PointStore::remove_run(int run) {
     }
 }
 
-std::vector<std::size_t> PointStore::pareto_front() const {
+std::vector<std::size_t> PointStore::pareto_front(PlotSeries series) const {
     std::vector<std::size_t> out;
-    for (const auto& [latency, v] : front_) out.push_back(v.second);
+    const auto front = fronts_.find(series);
+    if (front == fronts_.end()) return out;
+    for (const auto& [latency, v] : front->second) out.push_back(v.second);
     return out;
 }
 
-long PointStore::nearest_kept(double latency, double energy, double max_log_distance) const {
+long PointStore::nearest_kept(PlotSeries series, double latency, double energy, double max_log_distance) const {
     if (!(latency > 0) || !(energy > 0)) return -1;
     const double lx = std::log10(latency), ly = std::log10(energy);
     long best = -1;
     double best_d = max_log_distance * max_log_distance;
     auto consider = [&](std::size_t i) {
+        if (points_[i].run != series.run || points_[i].layer != series.layer) return;
         const double dx = std::log10(points_[i].latency_cycles) - lx, dy = std::log10(points_[i].energy_nj) - ly;
         const double d = dx * dx + dy * dy;
         if (d <= best_d) {
@@ -89,7 +99,8 @@ long PointStore::nearest_kept(double latency, double energy, double max_log_dist
     // On a tie the later point wins: a front point (considered last) beats the others.
     for (std::size_t i = 0; i < points_.size(); ++i)
         if (kept_[i]) consider(i);
-    for (const auto& [latency_key, v] : front_) consider(v.second);
+    if (const auto front = fronts_.find(series); front != fronts_.end())
+        for (const auto& [latency_key, v] : front->second) consider(v.second);
     return best;
 }
 

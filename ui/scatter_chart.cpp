@@ -2,7 +2,10 @@
 
 #include <QToolTip>
 
+#include <QLocale>
+
 #include <cmath>
+#include <limits>
 
 
 namespace mapscape::ui {
@@ -22,6 +25,7 @@ QString mapping_summary(const Mapping& m) {
 
 ScatterChart::ScatterChart(QWidget* parent) : ChartView(parent) {
     set_title(tr("Evaluated mappings"));
+    set_empty_message(tr("No evaluated mappings yet: run a search"));
     set_axes({tr("latency"), Quantity::Cycles, Scale::Log}, {tr("energy"), Quantity::EnergyNj, Scale::Log});
     invalid_layer_ = add_point_layer(tr("invalid"), QColor(200, 60, 60, 110), 4);
     valid_layer_ = add_point_layer(tr("valid"), QColor(30, 110, 200, 170), 5);
@@ -43,7 +47,8 @@ ScatterChart::ScatterChart(QWidget* parent) : ChartView(parent) {
             std::size_t i = store_index(hit);
             if (i >= shared_->store.size()) return;
             if (!shared_->store.kept(i)) {  // zoomed in past the kept grid: the nearest kept one
-                const long k = shared_->store.nearest_kept(shared_->store.at(i).latency_cycles, shared_->store.at(i).energy_nj, 0.08);
+                const PlotPoint& q = shared_->store.at(i);
+                const long k = shared_->store.nearest_kept({q.run, q.layer}, q.latency_cycles, q.energy_nj, 0.08);
                 if (k < 0) return;
                 i = static_cast<std::size_t>(k);
             }
@@ -74,6 +79,45 @@ void ScatterChart::remove_run(int run) {
     redraw();
 }
 
+void ScatterChart::show_series(std::optional<PlotSeries> series) {
+    chosen_ = series;
+    drawn_version_ = ~std::uint64_t{0};
+    redraw();
+}
+
+void ScatterChart::set_preferred_layer(int layer) {
+    if (layer == preferred_layer_) return;
+    preferred_layer_ = layer;
+    if (chosen_) return;
+    drawn_version_ = ~std::uint64_t{0};
+    redraw();
+}
+
+std::vector<PlotSeries> ScatterChart::series() const {
+    std::lock_guard lock(shared_->mutex);
+    std::vector<PlotSeries> out;
+    for (const auto& [s, count] : shared_->store.series()) out.push_back(s);
+    return out;
+}
+
+std::vector<std::size_t> ScatterChart::shown_front() const {
+    if (!shown_) return {};
+    std::lock_guard lock(shared_->mutex);
+    return shared_->store.pareto_front(*shown_);
+}
+
+std::optional<PlotSeries> ScatterChart::resolve_series(const PointStore& store) const {
+    const auto& all = store.series();
+    if (chosen_) {
+        if (all.count(*chosen_)) return chosen_;
+        return std::nullopt;
+    }
+    if (all.empty()) return std::nullopt;
+    const int newest = all.rbegin()->first.run;
+    if (all.count({newest, preferred_layer_})) return PlotSeries{newest, preferred_layer_};
+    return all.lower_bound({newest, std::numeric_limits<int>::min()})->first;
+}
+
 std::size_t ScatterChart::point_count() const {
     std::lock_guard lock(shared_->mutex);
     return shared_->store.size();
@@ -98,25 +142,31 @@ void ScatterChart::redraw() {
     if (store.version() == drawn_version_) return;
     drawn_version_ = store.version();
     ++repaints_;
-    const bool restart = store.generation() != copied_generation_;
+    const bool series_list_changed = store.series().size() != series_count_;
+    series_count_ = store.series().size();
+    const std::optional<PlotSeries> target = resolve_series(store);
+    const bool restart = store.generation() != copied_generation_ || target != shown_;
     if (restart) {
         copied_generation_ = store.generation();
         copied_ = 0;
         valid_index_.clear();
         invalid_index_.clear();
+        shown_ = target;
     }
     std::vector<QPointF> valid, invalid;
     std::vector<std::uint8_t> valid_kept, invalid_kept;
-    for (std::size_t i = copied_; i < store.size(); ++i) {
-        const PlotPoint& p = store.at(i);
-        const bool v = p.valid;
-        (v ? valid : invalid).emplace_back(p.latency_cycles, p.energy_nj);
-        (v ? valid_kept : invalid_kept).push_back(store.kept(i) ? 1 : 0);
-        (v ? valid_index_ : invalid_index_).push_back(i);
-    }
+    if (shown_)
+        for (std::size_t i = copied_; i < store.size(); ++i) {
+            const PlotPoint& p = store.at(i);
+            if (p.run != shown_->run || p.layer != shown_->layer) continue;
+            const bool v = p.valid;
+            (v ? valid : invalid).emplace_back(p.latency_cycles, p.energy_nj);
+            (v ? valid_kept : invalid_kept).push_back(store.kept(i) ? 1 : 0);
+            (v ? valid_index_ : invalid_index_).push_back(i);
+        }
     copied_ = store.size();
-    total_ = store.size();
-    front_index_ = store.pareto_front();
+    total_ = shown_ ? store.series().at(*shown_) : 0;
+    front_index_ = shown_ ? store.pareto_front(*shown_) : std::vector<std::size_t>{};
     std::vector<QPointF> front;
     front.reserve(front_index_.size());
     for (std::size_t i : front_index_) front.emplace_back(store.at(i).latency_cycles, store.at(i).energy_nj);
@@ -130,17 +180,28 @@ void ScatterChart::redraw() {
     set_data(front_layer_, std::move(front));
     fit_to_data();
     update_title();
+    if (series_list_changed) emit series_changed();
 }
 
 void ScatterChart::update_title() {
-    set_title(tr("Evaluated mappings: %1 (%2 drawn)").arg(total_).arg(drawn_points()));
+    if (!shown_) {
+        set_title(tr("Evaluated mappings"));
+        return;
+    }
+    const QLocale locale;
+    set_title(tr("Run %1, layer %2: %3 evaluated mappings (%4 drawn)")
+                  .arg(shown_->run)
+                  .arg(shown_->layer + 1)
+                  .arg(locale.toString(static_cast<qulonglong>(total_)))
+                  .arg(locale.toString(static_cast<qulonglong>(drawn_points()))));
 }
 
 bool ScatterChart::click_at(double latency, double energy) {
     PlotPoint p;
     {
         std::lock_guard lock(shared_->mutex);
-        const long i = shared_->store.nearest_kept(latency, energy, 0.08);
+        if (!shown_) return false;
+        const long i = shared_->store.nearest_kept(*shown_, latency, energy, 0.08);
         if (i < 0) return false;
         p = shared_->store.at(static_cast<std::size_t>(i));
     }

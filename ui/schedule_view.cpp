@@ -38,7 +38,9 @@ QTableWidget* make_table(const QStringList& headers) {
     auto* t = new QTableWidget(0, static_cast<int>(headers.size()));
     t->setHorizontalHeaderLabels(headers);
     t->verticalHeader()->hide();
-    t->horizontalHeader()->setStretchLastSection(true);
+    // The columns share the width: a narrow panel shows every header whole ("Buffer KB" was cut
+    // to "Buff" when the first columns kept their default width).
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     t->setMinimumHeight(100);  // both tables, with the form above, fit a 720-pixel-high screen
     return t;
 }
@@ -53,7 +55,13 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     auto* form = new QFormLayout;
     mix_ = new QComboBox;
     mix_->setEditable(true);
-    for (const std::string& m : bundled_mix_names()) mix_->addItem(QString::fromStdString(m));
+    for (const std::string& m : bundled_mix_names()) {
+        mix_->addItem(QString::fromStdString(m));
+        try {
+            mix_->setItemData(mix_->count() - 1, QString::fromStdString(load_task_mix(m).description), Qt::ToolTipRole);
+        } catch (const InputError&) {
+        }
+    }
     setting_ = new QComboBox;
     setting_->setEditable(true);
     for (const std::string& s : platform_setting_names()) setting_->addItem(QString::fromStdString(s));
@@ -79,12 +87,24 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     budget_ = new QSpinBox;
     budget_->setRange(1, 10000000);
     budget_->setSingleStep(1000);
+    budget_->setSuffix(tr(" schedules"));
+    budget_->setGroupSeparatorShown(true);
     seed_ = new QSpinBox;
     seed_->setRange(0, 2147483647);
     group_ = new QSpinBox;
     group_->setRange(1, 100000);
+    // What the bundled mix or platform is, in a line under its box ("mix" and "magma-mix" differ
+    // in where their layers come from; the platforms are MAGMA's settings S1-S6).
+    mix_about_ = new QLabel;
+    platform_about_ = new QLabel;
+    for (QLabel* about : {mix_about_, platform_about_}) {
+        about->setWordWrap(true);
+        about->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
+    }
     form->addRow(tr("Task mix:"), mix_);
+    form->addRow(QString(), mix_about_);
     form->addRow(tr("Platform:"), setting_);
+    form->addRow(QString(), platform_about_);
     form->addRow(tr("System bandwidth:"), bandwidth_row);
     form->addRow(tr("Job analysis:"), job_analysis_);
     form->addRow(tr("Scheduler:"), algorithm_);
@@ -218,7 +238,9 @@ void ScheduleView::show_mix() {
             mix_table_->setItem(r, 2, new QTableWidgetItem(QString::number(e.copies)));
         }
         mix_table_->setToolTip(QString::fromStdString(mix.description));
+        mix_about_->setText(QString::fromStdString(mix.description));
     } catch (const InputError& e) {
+        mix_about_->clear();
         status_->setText(QString::fromStdString(e.diagnostic().to_string()));
     }
 }
@@ -236,7 +258,9 @@ void ScheduleView::show_platform() {
             cores_table_->setItem(r, 3, new QTableWidgetItem(QString::number(c.buffer_bytes / 1024)));
         }
         cores_table_->setToolTip(QString::fromStdString(p.description));
+        platform_about_->setText(QString::fromStdString(p.description));
     } catch (const InputError& e) {
+        platform_about_->clear();
         status_->setText(QString::fromStdString(e.diagnostic().to_string()));
     }
 }

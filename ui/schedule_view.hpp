@@ -35,6 +35,10 @@ public:
     QPushButton* stop_button() const { return stop_; }
     QSpinBox* budget() const { return budget_; }
     QComboBox* algorithm() const { return algorithm_; }
+    QComboBox* mix() const { return mix_; }
+    QComboBox* platform() const { return setting_; }
+    QLabel* mix_about() const { return mix_about_; }
+    QLabel* platform_about() const { return platform_about_; }
     QComboBox* job_analysis() const { return job_analysis_; }
     QComboBox* bandwidth_unit() const { return bandwidth_unit_; }
     QDoubleSpinBox* bandwidth() const { return bandwidth_; }
@@ -62,6 +66,8 @@ private:
     QPushButton *run_, *stop_;
     QTableWidget *mix_table_, *cores_table_;
     QLabel* status_;
+    QLabel* mix_about_;
+    QLabel* platform_about_;
     TimelineWidget* timeline_;
     ConvergenceChart* convergence_;
     ScheduleSnapshot last_;

@@ -28,11 +28,34 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     algorithm_ = new QComboBox;
     for (const std::string& n : algorithm_names()) algorithm_->addItem(QString::fromStdString(n));
     algorithm_->setToolTip(tr("gamma: the GAMMA genetic algorithm; baselines; fixed-*: fixed dataflows with fitting tiles"));
-    objective_ = new QLineEdit;
-    objective_->setToolTip(tr("latency, energy, power, edp, area, lap, or a product such as latency*energy^2"));
+    // The objectives by name in a list; a product of them (latency*energy^2) typed in the field.
+    objective_box_ = new QComboBox;
+    objective_box_->setEditable(true);
+    objective_box_->setInsertPolicy(QComboBox::NoInsert);
+    const std::pair<const char*, const char*> objectives[] = {
+        {"latency", "runtime in cycles"}, {"energy", "energy in nJ"}, {"power", "average power in mW"},
+        {"edp", "energy-delay product"}, {"area", "area the mapping needs"}, {"lap", "latency-area product"},
+        {"latency*energy", "a product of objectives (type any, with powers: latency*energy^2)"}};
+    for (const auto& [name, what] : objectives) {
+        objective_box_->addItem(QString::fromLatin1(name));
+        objective_box_->setItemData(objective_box_->count() - 1, tr(what), Qt::ToolTipRole);
+    }
+    objective_ = objective_box_->lineEdit();
+    objective_box_->setToolTip(tr("latency, energy, power, edp, area, lap, or a product such as latency*energy^2"));
+    // GAMMA's map-space systems (its paper's S1-S3): how many cluster levels a mapping may have
+    // and whether the array's shape is fixed. Not the multi-core platforms S1-S6 of MAGMA.
     system_ = new QComboBox;
-    system_->addItems({"S1", "S2", "S3"});
-    system_->setToolTip(tr("S1: fixed 2D array (2 levels); S2: flexible 2D (1 or 2 levels); S3: scale-out (2 or 3 levels)"));
+    for (const char* code : {"S1", "S2", "S3"}) system_->addItem(QString(), QString::fromLatin1(code));
+    system_->setItemText(0, tr("S1: fixed 2D array, 2 levels"));
+    system_->setItemText(1, tr("S2: flexible 2D, 1-2 levels"));
+    system_->setItemText(2, tr("S3: scale-out, 2-3 levels"));
+    // The long item names do not set the dock's width (or squeeze the form's labels).
+    for (QComboBox* box : {algorithm_, objective_box_, system_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
+    system_->setToolTip(tr("GAMMA's map spaces: S1 a fixed 2D array (2 levels); S2 a flexible 2D array (1 or 2 levels); "
+                           "S3 scale-out (2 or 3 levels). Not the Multi-core tab's platforms."));
     budget_ = new QSpinBox;
     budget_->setRange(1, 100000000);
     budget_->setSingleStep(1000);
@@ -43,8 +66,8 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     scope_ = new QComboBox;
     scope_->addItems({tr("This layer"), tr("All layers")});
     form->addRow(tr("Algorithm:"), algorithm_);
-    form->addRow(tr("Objective:"), objective_);
-    form->addRow(tr("System:"), system_);
+    form->addRow(tr("Objective:"), objective_box_);
+    form->addRow(tr("Map space:"), system_);
     form->addRow(tr("Budget:"), budget_);
     form->addRow(tr("Seed:"), seed_);
     form->addRow(tr("Scope:"), scope_);
@@ -67,8 +90,14 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     progress_label_ = new QLabel(tr("Idle"));
     progress_label_->setWordWrap(true);
     layout->addWidget(progress_label_);
-    layout->addWidget(new QLabel(tr("Runs (checked ones are on the convergence chart):")));
+    auto* runs_label = new QLabel(tr("Runs (checked ones are on the convergence chart):"));
+    runs_label->setWordWrap(true);  // whole in a narrow dock
+    layout->addWidget(runs_label);
     runs_ = new QListWidget;
+    // A run's line wraps in the dock's width rather than run off its right edge.
+    runs_->setWordWrap(true);
+    runs_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    runs_->setTextElideMode(Qt::ElideNone);
     layout->addWidget(runs_, 1);
     auto* run_buttons = new QHBoxLayout;
     load_best_ = new QPushButton(tr("Load best"));
@@ -98,6 +127,7 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     connect(budget_, &QSpinBox::valueChanged, this, &SearchPanel::store_settings);
     connect(seed_, &QSpinBox::valueChanged, this, &SearchPanel::store_settings);
     connect(objective_, &QLineEdit::editingFinished, this, &SearchPanel::store_settings);
+    connect(objective_box_, &QComboBox::activated, this, &SearchPanel::store_settings);
     connect(&controller_, &SearchController::progress, this, &SearchPanel::show_progress);
     connect(&controller_, &SearchController::finished, this, &SearchPanel::on_finished);
     connect(runs_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
@@ -119,7 +149,7 @@ void SearchPanel::sync_from_document() {
     const SearchSettings& s = doc_->study().search;
     algorithm_->setCurrentText(QString::fromStdString(s.algorithm));
     objective_->setText(QString::fromStdString(s.objective.name()));
-    system_->setCurrentText(QString::fromStdString(std::string(system_name(s.system))));
+    system_->setCurrentIndex(std::max(0, system_->findData(QString::fromStdString(std::string(system_name(s.system))))));
     budget_->setValue(static_cast<int>(std::min<std::int64_t>(s.budget, 100000000)));
     seed_->setValue(static_cast<int>(s.seed));
     scope_->setCurrentIndex(s.all_layers ? 1 : 0);
@@ -137,7 +167,7 @@ void SearchPanel::store_settings() {
     } else {
         objective_error_->setText(tr("Unknown objective \"%1\"").arg(objective_->text()));
     }
-    s.system = *parse_system(system_->currentText().toStdString());
+    s.system = *parse_system(system_->currentData().toString().toStdString());
     s.budget = budget_->value();
     s.seed = static_cast<std::uint64_t>(seed_->value());
     s.all_layers = scope_->currentIndex() == 1;

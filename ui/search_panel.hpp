@@ -26,7 +26,8 @@ public:
 
     SearchController* controller() { return &controller_; }
     QComboBox* algorithm() const { return algorithm_; }
-    QLineEdit* objective() const { return objective_; }
+    QLineEdit* objective() const { return objective_; }  // the objective box's field
+    QComboBox* objective_box() const { return objective_box_; }
     QComboBox* system() const { return system_; }
     QSpinBox* budget() const { return budget_; }
     QSpinBox* seed() const { return seed_; }
@@ -63,7 +64,7 @@ private:
 
     StudyDocument* doc_;
     SearchController controller_;
-    QComboBox *algorithm_, *system_, *scope_;
+    QComboBox *algorithm_, *system_, *scope_, *objective_box_;
     QLineEdit* objective_;
     QSpinBox *budget_, *seed_;
     QPushButton *run_, *stop_, *load_best_, *apply_all_;

@@ -122,8 +122,12 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     status_->setWordWrap(true);
     right_layout->addWidget(status_);
     suggestions_ = new QTableWidget(0, 4);
-    suggestions_->setHorizontalHeaderLabels({tr("Change"), tr("Gradient says"), tr("Surrogate says"), tr("Cost model says")});
+    // Short headers (what each column says is in the table's tooltip): the four fit the pane at 1280x720.
+    suggestions_->setHorizontalHeaderLabels({tr("Change"), tr("Gradient"), tr("Surrogate"), tr("Cost model")});
     suggestions_->setWordWrap(false);
+    // Each column as wide as its header and cells (a few dozen rows), the last one the rest.
+    suggestions_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    suggestions_->horizontalHeader()->setStretchLastSection(true);
     suggestions_->setSelectionBehavior(QAbstractItemView::SelectRows);
     suggestions_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     suggestions_->setToolTip(tr("Objective change of each single directive change: first-order (the gradient), the surrogate's "
@@ -170,8 +174,11 @@ bool SurrogateView::open_surrogate() {
         return false;
     }
     const SurrogateSummary& s = state_->summary;
-    model_label_->setText(tr("Surrogate trained for the %1 accelerator: MLP %2 hidden layers, %3 parameters; on unseen layer "
-                             "shapes the rank correlation of predicted and true EDP is %4 (%5 within one shape).")
+    // Two samples, two figures: the training's held-out shapes here, the chart's own fixed
+    // sample below; both named as what they are, with the same measure's name.
+    model_label_->setText(tr("Surrogate trained for the %1 accelerator: MLP %2 hidden layers, %3 parameters. On the shapes "
+                             "held out of its training, the Spearman rank correlation of predicted and true EDP is %4 "
+                             "(%5 within one shape); the chart measures it again on a sample of its own.")
                               .arg(QString::fromStdString(s.accelerator.name))
                               .arg(s.hidden.size())
                               .arg(s.parameters)
@@ -212,7 +219,10 @@ void SurrogateView::build_heldout_chart() {
     // diagonal runs corner to corner.
     if (lo < hi) chart_->set_data(chart_->add_line_layer(tr("exact"), QColor(60, 160, 60), 1.6), {{lo, lo}, {hi, hi}});
     chart_->fit_to_data();
-    chart_->set_title(tr("Unseen shapes: Spearman %1").arg(pairs.spearman, 0, 'f', 3));
+    chart_->set_title(tr("Spearman rank correlation %1 on %2 mappings of %3 unseen shapes")
+                          .arg(pairs.spearman, 0, 'f', 3)
+                          .arg(pairs.actual.size())
+                          .arg(kShapes));
     chart_->setToolTip(tr("%1 random mappings of %2 layer shapes the surrogate never saw").arg(pairs.actual.size()).arg(kShapes));
 }
 

@@ -27,6 +27,7 @@ public:
 
     QTableWidget* suggestions() const { return suggestions_; }
     QLabel* status() const { return status_; }
+    QLabel* model_label() const { return model_label_; }
     int heldout_points() const;
     // Predicted against true EDP on the held-out shapes, with the diagonal of exact predictions.
     ChartView* heldout_chart() const { return chart_; }

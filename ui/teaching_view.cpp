@@ -1,13 +1,17 @@
 #include "teaching_view.hpp"
 
+#include <QComboBox>
 #include <QHBoxLayout>
+#include <QProxyStyle>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "pe_array_widget.hpp"
@@ -18,11 +22,28 @@ namespace mapscape::ui {
 namespace {
 // The slider moves in at most this many positions; long nests are sampled evenly.
 constexpr int kSliderPositions = 10000;
+// Play's speeds, in slider positions per second; ticks come at most every 20 ms (50 a second),
+// faster speeds advance several positions a tick.
+constexpr int kSpeeds[] = {1, 3, 10, 30, 100, 300, 1000};
+constexpr int kDefaultSpeed = 10;
+constexpr int kShortestTickMs = 20;
+
+// A click on the slider's groove moves the handle to the click, not a page towards it: with
+// thousands of steps a page is a few pixels, so a click seemed to do nothing.
+class JumpToClickStyle : public QProxyStyle {
+public:
+    using QProxyStyle::QProxyStyle;
+    int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget, QStyleHintReturn* returned) const override {
+        if (hint == QStyle::SH_Slider_AbsoluteSetButtons) return Qt::LeftButton;
+        return QProxyStyle::styleHint(hint, option, widget, returned);
+    }
+};
 }
 
 TeachingView::TeachingView(StudyDocument* doc, QWidget* parent) : QWidget(parent), doc_(doc) {
     auto* layout = new QHBoxLayout(this);
     auto* split = new QSplitter(Qt::Horizontal);
+    splitter_ = split;
     nest_text_ = new QPlainTextEdit;
     nest_text_->setReadOnly(true);
     QFont mono("DejaVu Sans Mono");
@@ -33,19 +54,39 @@ TeachingView::TeachingView(StudyDocument* doc, QWidget* parent) : QWidget(parent
 
     auto* right = new QWidget;
     auto* right_layout = new QVBoxLayout(right);
+    // The step readout and the buttons on one row, the slider on its own row across the pane.
     auto* controls = new QHBoxLayout;
-    auto* play = new QPushButton(tr("Play"));
-    play->setCheckable(true);
-    slider_ = new QSlider(Qt::Horizontal);
     step_box_ = new QSpinBox;
     step_box_->setKeyboardTracking(false);
+    step_box_->setAccelerated(true);
     steps_label_ = new QLabel;
+    auto* back = new QToolButton;
+    back->setArrowType(Qt::LeftArrow);
+    back->setToolTip(tr("One step back"));
+    auto* forward = new QToolButton;
+    forward->setArrowType(Qt::RightArrow);
+    forward->setToolTip(tr("One step forward"));
+    play_ = new QPushButton(tr("Play"));
+    play_->setCheckable(true);
+    speed_ = new QComboBox;
+    for (int speed : kSpeeds) speed_->addItem(tr("%1 steps/s").arg(speed), speed);
+    speed_->setCurrentIndex(speed_->findData(kDefaultSpeed));
+    speed_->setToolTip(tr("How fast Play moves along the slider (sampled positions of a long nest)"));
     controls->addWidget(new QLabel(tr("Time step:")));
-    controls->addWidget(slider_, 1);
     controls->addWidget(step_box_);
     controls->addWidget(steps_label_);
-    controls->addWidget(play);
+    controls->addStretch(1);
+    controls->addWidget(back);
+    controls->addWidget(play_);
+    controls->addWidget(forward);
+    controls->addWidget(new QLabel(tr("Speed:")));
+    controls->addWidget(speed_);
     right_layout->addLayout(controls);
+    slider_ = new QSlider(Qt::Horizontal);
+    slider_->setStyle(new JumpToClickStyle(slider_->style()));
+    slider_->setMinimumWidth(240);
+    slider_->setTickPosition(QSlider::TicksBelow);
+    right_layout->addWidget(slider_);
     array_ = new PeArrayWidget;
     right_layout->addWidget(array_, 1);
     detail_ = new QLabel(tr("Click a PE to see what it holds."));
@@ -58,14 +99,18 @@ TeachingView::TeachingView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     layout->addWidget(split);
 
     play_timer_ = new QTimer(this);
-    play_timer_->setInterval(300);
     connect(play_timer_, &QTimer::timeout, this, [this] {
-        slider_->setValue(slider_->value() >= slider_->maximum() ? 0 : slider_->value() + 1);
+        const int next = slider_->value() + positions_per_tick_;
+        slider_->setValue(slider_->value() >= slider_->maximum() ? 0 : std::min(next, slider_->maximum()));
     });
-    connect(play, &QPushButton::toggled, this, [this, play](bool on) {
-        play->setText(on ? tr("Pause") : tr("Play"));
+    connect(play_, &QPushButton::toggled, this, [this](bool on) {
+        play_->setText(on ? tr("Pause") : tr("Play"));
         if (on) play_timer_->start(); else play_timer_->stop();
     });
+    connect(speed_, &QComboBox::currentIndexChanged, this, &TeachingView::apply_speed);
+    apply_speed();
+    connect(back, &QToolButton::clicked, this, [this] { slider_->setValue(slider_->value() - 1); });
+    connect(forward, &QToolButton::clicked, this, [this] { slider_->setValue(slider_->value() + 1); });
     connect(slider_, &QSlider::valueChanged, this, [this](int v) { show_step(v); });
     connect(step_box_, &QSpinBox::valueChanged, this, [this](int v) {
         if (slider_->value() != v) slider_->setValue(v);
@@ -85,17 +130,46 @@ void TeachingView::rebuild() {
     if (doc_->study().model.layers.empty()) return;
     const Layer& layer = doc_->layer(doc_->selected_layer());
     const LoopNest nest = build_loop_nest(layer, doc_->study().accelerator, doc_->current_mapping());
-    nest_text_->setPlainText(QString::fromStdString(loop_nest_text(nest)));
+    const QString text = QString::fromStdString(loop_nest_text(nest));
+    nest_text_->setPlainText(text);
+    // The nest's pane as wide as its widest line, up to 55% of the view: the array scales to
+    // what is left, a cut-off comment cannot be read.
+    const QFontMetrics fm(nest_text_->font());
+    int widest = 0;
+    for (const QString& line : text.split('\n')) widest = std::max(widest, fm.horizontalAdvance(line));
+    nest_width_ = widest + nest_text_->frameWidth() * 2 + 2 * static_cast<int>(nest_text_->document()->documentMargin()) +
+                  nest_text_->verticalScrollBar()->sizeHint().width() + 4;
+    fit_nest_pane();
     const int positions = static_cast<int>(std::min<std::int64_t>(nest.time_steps, kSliderPositions));
     slider_->blockSignals(true);
     step_box_->blockSignals(true);
     slider_->setRange(0, std::max(0, positions - 1));
     step_box_->setRange(0, std::max(0, positions - 1));
     slider_->setValue(std::min(slider_->value(), slider_->maximum()));
+    slider_->setPageStep(std::max(1, positions / 20));
+    slider_->setTickInterval(std::max(1, positions / 10));
     slider_->blockSignals(false);
     step_box_->blockSignals(false);
     steps_label_->setText(nest.time_steps > kSliderPositions ? tr("of %1 (sampled)").arg(nest.time_steps) : tr("of %1").arg(nest.time_steps));
     show_step(slider_->value());
+}
+
+void TeachingView::fit_nest_pane() {
+    const int total = splitter_->width() > 100 ? splitter_->width() : 1060;
+    const int left = std::clamp(nest_width_, 240, total * 55 / 100);
+    splitter_->setSizes({left, total - left});
+}
+
+void TeachingView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    fit_nest_pane();  // the splitter has its real width now
+}
+
+void TeachingView::apply_speed() {
+    const int per_second = speed_->currentData().toInt();
+    const int interval_ms = std::max(kShortestTickMs, 1000 / std::max(1, per_second));
+    play_timer_->setInterval(interval_ms);
+    positions_per_tick_ = std::max(1, per_second * interval_ms / 1000);
 }
 
 void TeachingView::show_step(qint64 position) {

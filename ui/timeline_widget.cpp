@@ -11,12 +11,13 @@
 #include <cmath>
 #include <map>
 
+#include "chart_palette.hpp"
 #include "cost_readout.hpp"
 
 namespace mapscape::ui {
 
 namespace {
-constexpr double kLeft = 110, kRight = 16, kTop = 10, kAxis = 26;
+constexpr double kLeft = 136, kRight = 16, kTop = 10, kAxis = 40;  // kAxis: tick labels, then the unit
 }
 
 TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
@@ -25,8 +26,32 @@ TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
 }
 
 QColor TimelineWidget::model_colour(const QString& model) const {
-    const std::size_t h = std::hash<std::string>{}(model.toStdString());
-    return QColor::fromHsv(static_cast<int>(h % 360), 150 + static_cast<int>(h / 360 % 60), 200 + static_cast<int>(h / 21600 % 40));
+    const auto it = std::find(models_.begin(), models_.end(), model);
+    return it == models_.end() ? QColor(150, 150, 150) : series_color(static_cast<int>(it - models_.begin()));
+}
+
+QColor TimelineWidget::core_colour(int core) const { return QColor::fromHsv(core * 47 % 360, 120, 210); }
+
+QStringList TimelineWidget::legend_models() const { return QStringList(models_.begin(), models_.end()); }
+
+std::vector<double> TimelineWidget::bandwidth_ticks_gbps() const {
+    const double max_gbps = system_bw_ * gbps_per_unit_;
+    return {0.0, max_gbps / 2, max_gbps};
+}
+
+double TimelineWidget::legend_height() const {
+    if (models_.empty()) return 0;
+    const QFontMetricsF fm(font());
+    double x = kLeft, rows = 1;
+    for (const QString& m : models_) {
+        const double w = 16 + fm.horizontalAdvance(m) + 14;
+        if (x + w > width() - kRight && x > kLeft) {
+            ++rows;
+            x = kLeft;
+        }
+        x += w;
+    }
+    return rows * fm.height() + 6;
 }
 
 void TimelineWidget::set_schedule(std::vector<Segment> segments, std::vector<TimelineJob> jobs, std::vector<QString> core_names,
@@ -35,6 +60,9 @@ void TimelineWidget::set_schedule(std::vector<Segment> segments, std::vector<Tim
     segments_ = std::move(segments);
     jobs_ = std::move(jobs);
     cores_ = std::move(core_names);
+    models_.clear();
+    for (const TimelineJob& j : jobs_)
+        if (std::find(models_.begin(), models_.end(), j.model) == models_.end()) models_.push_back(j.model);
     system_bw_ = system_bandwidth;
     gbps_per_unit_ = gbps_per_byte_per_cycle;
     makespan_ = 1;
@@ -60,13 +88,13 @@ void TimelineWidget::zoom(double factor, double around) {
 }
 
 QRectF TimelineWidget::gantt_area() const {
-    const double h = height() - kTop - kAxis;
+    const double h = height() - kTop - kAxis - legend_height();
     return {kLeft, kTop, width() - kLeft - kRight, h * 0.62};
 }
 
 QRectF TimelineWidget::bandwidth_area() const {
     const QRectF g = gantt_area();
-    const double h = height() - kTop - kAxis;
+    const double h = height() - kTop - kAxis - legend_height();
     return {kLeft, g.bottom() + h * 0.06, g.width(), h * 0.32};
 }
 
@@ -103,8 +131,10 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     const double row = g.height() / static_cast<double>(std::max<std::size_t>(1, cores_.size()));
     p.setClipRect(QRectF(0, 0, width(), height()));
     for (std::size_t c = 0; c < cores_.size(); ++c) {
-        const QRectF label(4, g.top() + static_cast<double>(c) * row, kLeft - 8, row);
+        // The core's name, and a swatch of its colour in the bandwidth chart below.
+        const QRectF label(4, g.top() + static_cast<double>(c) * row, kLeft - 22, row);
         p.drawText(label, Qt::AlignRight | Qt::AlignVCenter, cores_[c]);
+        p.fillRect(QRectF(kLeft - 15, label.center().y() - 4, 8, 8), core_colour(static_cast<int>(c)));
         if (c % 2 == 0) p.fillRect(QRectF(g.left(), label.top(), g.width(), row), QColor(0, 0, 0, 12));
     }
     p.save();
@@ -136,7 +166,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
             if (!(s.start <= mid && mid < s.end)) continue;
             const double h = s.bandwidth / bw_max * b.height();
             const QRectF area(x_of(t0), b.bottom() - (stacked + h), std::max(0.5, x_of(t1) - x_of(t0)), h);
-            p.fillRect(area, QColor::fromHsv(static_cast<int>(s.core * 47 % 360), 120, 210));
+            p.fillRect(area, core_colour(s.core));
             stacked += h;
         }
     }
@@ -146,8 +176,16 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     p.setPen(palette().text().color());
     p.drawRect(g);
     p.drawRect(b);
-    p.drawText(QRectF(4, b.top(), kLeft - 8, b.height()), Qt::AlignRight | Qt::AlignVCenter,
-               tr("bandwidth\n(%1 GB/s max)").arg(system_bw_ * gbps_per_unit_, 0, 'g', 4));
+    // The bandwidth axis: its title at the left, ticks at 0, half and the system's bandwidth.
+    const QFontMetricsF fm(font());
+    p.drawText(QRectF(4, b.top(), kLeft - 52, b.height()), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, tr("bandwidth\n(GB/s)"));
+    const std::vector<double> ticks = bandwidth_ticks_gbps();
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+        const double y = b.bottom() - b.height() * static_cast<double>(i) / static_cast<double>(ticks.size() - 1);
+        p.drawLine(QPointF(b.left() - 4, y), QPointF(b.left(), y));
+        p.drawText(QRectF(b.left() - 50, y - fm.height() / 2, 44, fm.height()), Qt::AlignRight | Qt::AlignVCenter,
+                   QString::number(ticks[i], 'g', 3));
+    }
     // Time axis: about eight ticks, in cycles; fewer when the plot is narrow (ticks at least
     // 55 px apart: a label is up to about 50 px wide, and at 1280x720 eight ran into each other).
     const double span = view_end_ - view_start_;
@@ -157,9 +195,21 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     for (double t = std::ceil(view_start_ / step) * step; t <= view_end_; t += step) {
         const double x = x_of(t);
         p.drawLine(QPointF(x, b.bottom()), QPointF(x, b.bottom() + 4));
-        p.drawText(QRectF(x - 40, b.bottom() + 4, 80, kAxis - 6), Qt::AlignHCenter | Qt::AlignTop, quantity_text(t, Quantity::Cycles, 3, false));
+        p.drawText(QRectF(x - 40, b.bottom() + 4, 80, fm.height()), Qt::AlignHCenter | Qt::AlignTop, quantity_text(t, Quantity::Cycles, 3, false));
     }
-    p.drawText(QRectF(width() - 120, height() - 14, 116, 14), Qt::AlignRight, tr("cycles"));
+    p.drawText(QRectF(b.right() - 116, b.bottom() + 4 + fm.height(), 116, fm.height()), Qt::AlignRight, tr("cycles"));
+    // The legend of models, in rows below the time axis.
+    double x = kLeft, y = b.bottom() + kAxis + 2;
+    for (const QString& m : models_) {
+        const double w = 16 + fm.horizontalAdvance(m) + 14;
+        if (x + w > width() - kRight && x > kLeft) {
+            x = kLeft;
+            y += fm.height();
+        }
+        p.fillRect(QRectF(x, y + fm.height() / 2 - 5, 10, 10), model_colour(m));
+        p.drawText(QRectF(x + 16, y, w - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, m);
+        x += w;
+    }
 }
 
 void TimelineWidget::wheelEvent(QWheelEvent* e) {

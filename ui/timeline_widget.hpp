@@ -1,9 +1,11 @@
 // A schedule's timeline: a Gantt chart (a row per core, a bar per job segment coloured by model)
-// above a stacked chart of the bandwidth each core is allocated, sharing one time axis (as the
-// MAGMA paper's Figure 15). Wheel to zoom around the cursor, drag to pan, double-click to fit;
+// above a stacked chart of the bandwidth each core is allocated (GB/s ticks; each core's colour
+// beside its name), sharing one time axis (as the MAGMA paper's Figure 15), and a legend of the
+// models below. Wheel to zoom around the cursor, drag to pan, double-click to fit;
 // hover for a job's details and its bandwidth.
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -31,6 +33,11 @@ public:
     void zoom(double factor, double around_time);
     std::size_t segment_count() const { return segments_.size(); }
     QColor model_colour(const QString& model) const;
+    QColor core_colour(int core) const;
+    // The models in the legend, in the order their colours were given (first job first).
+    QStringList legend_models() const;
+    // The bandwidth axis' ticks, in GB/s.
+    std::vector<double> bandwidth_ticks_gbps() const;
     QSize sizeHint() const override { return {900, 420}; }
 
 protected:
@@ -44,6 +51,7 @@ protected:
 private:
     QRectF gantt_area() const;
     QRectF bandwidth_area() const;
+    double legend_height() const;
     double x_of(double t) const;
     double t_of(double x) const;
     int segment_at(QPointF p) const;
@@ -51,6 +59,7 @@ private:
     std::vector<Segment> segments_;
     std::vector<TimelineJob> jobs_;
     std::vector<QString> cores_;
+    std::vector<QString> models_;  // in colour order
     double system_bw_ = 1, gbps_per_unit_ = 1, makespan_ = 1;
     double view_start_ = 0, view_end_ = 1;
     QPointF drag_from_;

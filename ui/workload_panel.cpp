@@ -1,4 +1,6 @@
 #include "workload_panel.hpp"
+
+#include "cost_readout.hpp"
 #include "user_prompts.hpp"
 
 #include <QApplication>
@@ -49,7 +51,9 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
             case 2: return QString::fromStdString(std::string(layer_type_name(l.type)));
             case 3: return QString::fromStdString(shape_summary(l)).section(' ', 1);
             case 4: return l.repeat_count > 1 ? QString("×%1").arg(l.repeat_count) : QString();
-            case 5: return QLocale().toString(static_cast<qlonglong>(macs));
+            // "447.1 M": the exact count is in the tooltip; the column stays narrow enough that
+            // Shape and Share fit the dock.
+            case 5: return quantity_text(static_cast<double>(macs), Quantity::Plain, 4);
             case 6: return QString::number(total_macs_ ? 100.0 * static_cast<double>(macs) / static_cast<double>(total_macs_) : 0, 'f', 1) + " %";
         }
     }
@@ -57,7 +61,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole) {
         // The full name first: long ones (ONNX node paths) are elided in the table.
-        QString tip = QString::fromStdString(l.name) + "\n" + QString::fromStdString(shape_summary(l));
+        QString tip = QString::fromStdString(l.name) + "\n" + QString::fromStdString(shape_summary(l)) + "\n" +
+                      tr("%1 MACs").arg(QLocale().toString(static_cast<qlonglong>(macs)));
         if (l.repeat_count > 1) tip += tr("\nruns %1 times: its MACs and every total count it %1 times").arg(l.repeat_count);
         return tip;
     }

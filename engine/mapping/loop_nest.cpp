@@ -92,21 +92,27 @@ std::string loop_nest_text(const LoopNest& nest) {
         }
         const std::string name(dim_name(l.dim));
         const std::string var = name + std::to_string(l.level);
-        const std::string tile = " (tiles of " + std::to_string(l.size) + ", step " + std::to_string(l.offset) + ")";
+        // "tiles of 18" when the tiles follow each other, "tiles of 3, step 1" when they overlap
+        // (a sliding window) or skip.
+        const std::string tile = "tiles of " + std::to_string(l.size) + (l.offset != l.size ? ", step " + std::to_string(l.offset) : "");
+        // Each loop's comment on the line above it, at its indent, and short: the lines fit the
+        // teaching view's pane however deep the nest.
         if (l.spatial) {
             if (l.rounds > 1) {
+                out += indent() + "// " + name + ": " + std::to_string(l.steps) + " tiles, " + std::to_string(l.units) + " units a round\n";
                 out += indent() + "for " + var + "_round in 0.." + std::to_string(l.rounds - 1) + ":\n";
                 ++depth;
             }
-            out += indent() + "parallel for " + var + " in " + std::to_string(std::min(l.steps, l.units)) + " units:  // " + name +
-                   " over " + std::to_string(l.steps) + " tile(s)" + tile + "\n";
+            out += indent() + "// " + name + ": " + std::to_string(l.steps) + " " + tile + ", a unit each\n";
+            out += indent() + "parallel for " + var + " in " + std::to_string(std::min(l.steps, l.units)) + " units:\n";
         } else {
-            out += indent() + "for " + var + " in 0.." + std::to_string(l.steps - 1) + ":  // " + name + " over " +
-                   std::to_string(l.extent) + tile + "\n";
+            out += indent() + "// " + name + ": " + std::to_string(l.extent) + " in " + tile + "\n";
+            out += indent() + "for " + var + " in 0.." + std::to_string(l.steps - 1) + ":\n";
         }
         ++depth;
     }
-    out += indent() + "mac()  // one multiply-accumulate per element of the tiles above\n";
+    out += indent() + "// a MAC per element of these tiles\n";
+    out += indent() + "mac()\n";
     return out;
 }
 

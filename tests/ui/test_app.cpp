@@ -23,6 +23,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <set>
+
 #include "accelerator_editor.hpp"
 #include "convergence_chart.hpp"
 #include "cost/evaluate.hpp"
@@ -35,8 +37,11 @@
 #include "mapping/maestro_file.hpp"
 #include "pe_array_widget.hpp"
 #include "scatter_chart.hpp"
+#include "scatter_panel.hpp"
 #include "schedule_view.hpp"
 #include "search_panel.hpp"
+#include "accelerator_editor.hpp"
+#include "codesign_view.hpp"
 #include "study_document.hpp"
 #include "teaching_view.hpp"
 #include "timeline_widget.hpp"
@@ -210,7 +215,7 @@ private slots:
         QTRY_VERIFY(w->convergence()->point_count(run) >= 2);
         QVERIFY(s->progress_label()->text().contains("finished"));
         // Click the best valid point: the editor loads its mapping.
-        const auto front = w->scatter()->store().pareto_front();
+        const auto front = w->scatter()->shown_front();
         QVERIFY(!front.empty());
         QSignalSpy clicked(w->scatter(), &ScatterChart::point_clicked);
         const PlotPoint& best = w->scatter()->store().at(front.front());
@@ -571,6 +576,131 @@ private slots:
         QVERIFY(t->pe_detail()->text().contains("output["));
     }
 
+    // The time-step slider spans the pane, a click on it jumps there and a drag follows the
+    // pointer; Play moves at the chosen speed; the loop nest's lines fit their pane.
+    void teaching_view_slider_play_and_nest_read() {
+        auto w = open_window();
+        w->resize(1600, 1000);
+        w->tabs()->setCurrentWidget(w->teaching());
+        TeachingView* t = w->teaching();
+        QApplication::processEvents();
+        QSlider* slider = t->step_slider();
+        QVERIFY2(slider->width() >= t->pe_array()->width() * 0.8, qPrintable(QString("slider %1 px, array %2 px").arg(slider->width()).arg(t->pe_array()->width())));
+        QVERIFY(slider->maximum() > 100);
+        QTest::mouseClick(slider, Qt::LeftButton, {}, QPoint(slider->width() * 3 / 4, slider->height() / 2));
+        QVERIFY2(std::abs(slider->value() - slider->maximum() * 3 / 4) <= slider->maximum() / 20, qPrintable(QString::number(slider->value())));
+        QCOMPARE(t->step_box()->value(), slider->value());
+        // Drag the handle from there to a quarter of the way.
+        QTest::mousePress(slider, Qt::LeftButton, {}, QPoint(slider->width() * 3 / 4, slider->height() / 2));
+        QMouseEvent move(QEvent::MouseMove, QPointF(slider->width() / 4, slider->height() / 2), slider->mapToGlobal(QPointF(slider->width() / 4, slider->height() / 2)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(slider, &move);
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, QPoint(slider->width() / 4, slider->height() / 2));
+        QVERIFY2(std::abs(slider->value() - slider->maximum() / 4) <= slider->maximum() / 20, qPrintable(QString::number(slider->value())));
+        // Speeds: the timer's ticks and the positions per tick give the steps per second chosen.
+        for (int speed : {1, 10, 100, 1000}) {
+            t->speed()->setCurrentIndex(t->speed()->findData(speed));
+            QCOMPARE(1000 * t->positions_per_tick() / t->play_timer()->interval(), speed);
+        }
+        t->speed()->setCurrentIndex(t->speed()->findData(1000));
+        const int before = slider->value();
+        t->play_button()->click();
+        QVERIFY(t->play_timer()->isActive());
+        QTRY_VERIFY(slider->value() >= before + 100 || slider->value() < before);  // moved on (or wrapped round)
+        t->play_button()->click();
+        QVERIFY(!t->play_timer()->isActive());
+        // Comments stand above their loops: no line of the nest is wider than its pane.
+        const QFontMetrics fm(t->loop_nest()->font());
+        int widest = 0;
+        QString widest_line;
+        for (const QString& line : t->loop_nest()->toPlainText().split('\n'))
+            if (fm.horizontalAdvance(line) > widest) widest = fm.horizontalAdvance(widest_line = line);
+        QVERIFY2(widest <= t->loop_nest()->viewport()->width(),
+                 qPrintable(QString("widest line %1 px, pane %2 px: %3").arg(widest).arg(t->loop_nest()->viewport()->width()).arg(widest_line)));
+        QVERIFY(t->loop_nest()->toPlainText().contains("// K: 64 "));
+    }
+
+    // The scatter draws one layer of one run (the newest run, at the workload's layer unless
+    // chosen), so its cloud and front are one problem's; the convergence legend names what
+    // differs between runs; an empty chart says so instead of drawing made-up axes.
+    void the_scatter_shows_one_layer_of_one_run() {
+        auto w = open_window();
+        QVERIFY(!w->scatter()->has_content());
+        QVERIFY(w->scatter()->ticks(Qt::Horizontal).empty());  // no "1 nJ - 10 nJ" of nothing
+        SearchPanel* s = w->search();
+        s->budget()->setValue(200);
+        s->scope()->setCurrentIndex(1);  // whole model: 20 layers
+        QVERIFY(s->run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->controller()->running(), 60000);
+        const int whole = w->document()->study().runs.back().id;
+        w->scatter()->redraw();
+        QVERIFY(w->scatter()->point_count() > 2000);  // every layer's points are kept...
+        QVERIFY(w->scatter()->shown_series());        // ...one layer's are drawn
+        QCOMPARE(w->scatter()->shown_series()->run, whole);
+        QCOMPARE(w->scatter()->shown_series()->layer, w->document()->selected_layer());
+        QVERIFY(w->scatter()->drawn_points() <= 200);
+        QVERIFY2(w->scatter()->title().contains(QString("Run %1, layer %2").arg(whole).arg(w->document()->selected_layer() + 1)), qPrintable(w->scatter()->title()));
+        for (std::size_t i : w->scatter()->shown_front()) QCOMPARE(w->scatter()->store().at(i).layer, w->document()->selected_layer());
+        // Another layer, chosen in the panel; then the workload's selection again.
+        ScatterPanel* panel = w->scatter_panel();
+        panel->layer_box()->setCurrentIndex(panel->layer_box()->findData(6));
+        QCOMPARE(w->scatter()->shown_series()->layer, 6);
+        for (std::size_t i : w->scatter()->shown_front()) QCOMPARE(w->scatter()->store().at(i).layer, 6);
+        panel->layer_box()->setCurrentIndex(0);
+        w->document()->select_layer(9);
+        QTRY_COMPARE(w->scatter()->shown_series()->layer, 9);
+        // A newer one-layer run: the scatter follows it; the older run stays in the run box.
+        s->scope()->setCurrentIndex(0);
+        QVERIFY(s->run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->controller()->running(), 60000);
+        w->scatter()->redraw();
+        QCOMPARE(w->scatter()->shown_series()->run, w->document()->study().runs.back().id);
+        QVERIFY(panel->run_box()->findData(whole) >= 0);
+        // The convergence legend: what the two runs share is in the title, once.
+        QVERIFY2(w->convergence()->title().contains("gamma, latency, seed 1"), qPrintable(w->convergence()->title()));
+    }
+
+    // Names: the Search dock's map spaces and the Multi-core tab's platforms are told apart, the
+    // bundled mixes and platforms say what they are, both area-model boxes name models alike,
+    // counts read with their unit and separators, and the objective is chosen from a list.
+    void names_say_what_each_setting_is() {
+        auto w = open_window();
+        SearchPanel* s = w->search();
+        QCOMPARE(s->system()->count(), 3);
+        for (int i = 0; i < 3; ++i) QVERIFY(s->system()->itemText(i).startsWith(QString("S%1: ").arg(i + 1)));
+        QVERIFY(s->system()->itemText(0).contains("fixed 2D array"));
+        ScheduleView* v = w->schedule();
+        QCOMPARE(v->platform()->count(), 6);
+        v->platform()->setCurrentText("S2");
+        QVERIFY2(v->platform_about()->text().contains("heterogeneous"), qPrintable(v->platform_about()->text()));
+        v->mix()->setCurrentText("mix");
+        const QString mix_about = v->mix_about()->text();
+        v->mix()->setCurrentText("magma-mix");
+        QVERIFY(!mix_about.isEmpty() && !v->mix_about()->text().isEmpty() && v->mix_about()->text() != mix_about);
+        QVERIFY(v->mix_about()->text().contains("public MAGMA code"));
+        QCOMPARE(w->accelerator()->area_model()->count(), w->codesign()->area_model()->count());
+        for (int i = 0; i < w->codesign()->area_model()->count(); ++i) {
+            QCOMPARE(w->accelerator()->area_model()->itemText(i), w->codesign()->area_model()->itemText(i));
+            QCOMPARE(w->accelerator()->area_model()->itemData(i), w->codesign()->area_model()->itemData(i));
+        }
+        const QString ten_thousand = QLocale().toString(10000);
+        s->budget()->setValue(10000);
+        v->budget()->setValue(10000);
+        w->codesign()->samples()->setValue(10000);
+        QCOMPARE(s->budget()->text(), ten_thousand + " samples per layer");
+        QCOMPARE(v->budget()->text(), ten_thousand + " schedules");
+        QCOMPARE(w->codesign()->samples()->text(), ten_thousand + " design points");
+        // The objective: a list of the named ones, and a typed product still accepted.
+        QComboBox* objective = s->objective_box();
+        for (const char* name : {"latency", "energy", "power", "edp", "area", "lap"}) QVERIFY(objective->findText(name) >= 0);
+        objective->setCurrentIndex(objective->findText("energy"));
+        emit objective->activated(objective->currentIndex());
+        QCOMPARE(w->document()->study().search.objective.name(), std::string("energy"));
+        s->objective()->setText("latency*energy^2");
+        emit s->objective()->editingFinished();
+        QCOMPARE(w->document()->study().search.objective.name(), std::string("latency*energy^2"));
+    }
+
     void schedule_view_runs_magma_live() {
         auto w = open_window();
         ScheduleView* v = w->schedule();
@@ -580,6 +710,17 @@ private slots:
         QTRY_VERIFY(v->timeline()->segment_count() >= 100);
         QVERIFY(v->status()->text().contains("finished"));
         QVERIFY(v->convergence()->curve_count() == 1);
+        // The Gantt's legend names each model of the mix in a colour of its own; the bandwidth
+        // axis has ticks from 0 to the system's bandwidth.
+        const QStringList models = v->timeline()->legend_models();
+        QVERIFY(models.size() >= 2);
+        std::set<QRgb> colours;
+        for (const QString& m : models) colours.insert(v->timeline()->model_colour(m).rgb());
+        QCOMPARE(colours.size(), static_cast<std::size_t>(models.size()));
+        const std::vector<double> ticks = v->timeline()->bandwidth_ticks_gbps();
+        QCOMPARE(ticks.size(), std::size_t{3});
+        QCOMPARE(ticks.front(), 0.0);
+        QVERIFY(ticks.back() > 0);
         QTemporaryDir dir;
         QVERIFY(v->export_trace(dir.filePath("trace.json")));
         QFile f(dir.filePath("trace.json"));

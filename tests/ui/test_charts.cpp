@@ -15,6 +15,8 @@
 #include <set>
 
 #include "chart_decimation.hpp"
+#include "chart_palette.hpp"
+#include "chart_ticks.hpp"
 #include "chart_view.hpp"
 #include "scatter_chart.hpp"
 #include "util/units.hpp"
@@ -405,6 +407,44 @@ private slots:
         }
         QVERIFY(checked >= 5);
         QToolTip::hideText();
+    }
+
+    // Chart conventions: every log axis has at least two ticks, the series' colours stay
+    // distinct past ten, labels on a fill take the colour that reads, and legend names say what
+    // differs.
+    void axes_colours_and_legend_names_follow_one_convention() {
+        for (double lo = 1; lo < 1e9; lo *= 1.7)
+            for (double decades : {0.2, 0.5, 1.0, 1.3, 1.45, 1.7, 2.0, 2.6, 4.0, 8.0}) {
+                const std::vector<double> ticks = round_ticks(lo, lo * std::pow(10, decades), AxisScale::Log);
+                QVERIFY2(ticks.size() >= 2, qPrintable(QString("%1 decades from %2: %3 tick(s)").arg(decades).arg(lo).arg(ticks.size())));
+            }
+        std::set<QRgb> colours;
+        for (int i = 0; i < 40; ++i) colours.insert(series_color(i).rgb());
+        QCOMPARE(colours.size(), std::size_t{40});
+        QCOMPARE(text_color_on(QColor(198, 40, 40)), QColor(255, 255, 255));  // the over-the-limit red
+        QCOMPARE(text_color_on(QColor(66, 133, 244)), QColor(20, 20, 20));    // the accelerator sketch's blue
+        QCOMPARE(text_color_on(QColor(255, 255, 255)), QColor(20, 20, 20));
+        const DistinctLabels names = distinct_labels({"gamma, latency, seed 1, sum of 20 layers", "gamma, latency, seed 1, layer 2",
+                                                      "gamma, energy, seed 1, layer 2"});
+        QCOMPARE(names.shared, QString("gamma, seed 1"));
+        QCOMPARE(names.own, QStringList({"latency, sum of 20 layers", "latency, layer 2", "energy, layer 2"}));
+        QCOMPARE(distinct_labels({"a, b"}).own, QStringList({"a, b"}));
+        // An empty chart has no ticks and says so; a point brings both.
+        ChartView chart;
+        chart.resize(400, 300);
+        chart.set_axes({"latency", Quantity::Cycles, AxisScale::Log}, {"energy", Quantity::EnergyNj, AxisScale::Log});
+        chart.set_empty_message("nothing yet");
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.settle();
+        QVERIFY(!chart.has_content());
+        QVERIFY(chart.ticks(Qt::Vertical).empty());
+        const int layer = chart.add_point_layer("points", series_color(0));
+        chart.set_data(layer, {{100, 5}, {2000, 80}});
+        chart.fit_to_data();
+        chart.settle();
+        QVERIFY(chart.has_content());
+        QVERIFY(chart.ticks(Qt::Vertical).size() >= 2);
     }
 
     // Lines: a pickable staircase picks its real vertices, never a corner; references are

@@ -4,6 +4,9 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabBar>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -78,6 +81,49 @@ private slots:
                          qPrintable(QString("tab %1: \"%2\" is %3 px wide, needs %4").arg(tab).arg(b->text()).arg(b->width()).arg(b->sizeHint().width())));
             }
         }
+    }
+
+    // Every tab's labels whole at 1280x720 and at 1600x1000: the tab bar shows every tab without
+    // scrolling, no label is squeezed below the width its text needs (a word-wrapped label may
+    // take more lines instead), and no table header is cut.
+    void no_label_is_cut_at_either_size() {
+        QStringList cut;
+        for (const QSize size : {QSize(1280, 720), QSize(1600, 1000)}) {
+            QSettings().clear();
+            MainWindow w;
+            w.set_interactive(false);
+            w.open_example();
+            w.show();
+            w.resize(size);
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QTest::qWait(50);
+            const QString at = QString("%1x%2").arg(size.width()).arg(size.height());
+            QTabBar* bar = w.tabs()->tabBar();
+            QVERIFY2(bar->tabRect(bar->count() - 1).right() <= bar->width(),
+                     qPrintable(at + QString(": the tabs need %1 px, the bar is %2").arg(bar->tabRect(bar->count() - 1).right()).arg(bar->width())));
+            for (int tab = 0; tab < w.tabs()->count(); ++tab) {
+                w.tabs()->setCurrentIndex(tab);
+                QTest::qWait(50);
+                for (QLabel* l : w.findChildren<QLabel*>()) {
+                    if (!l->isVisible() || l->text().isEmpty() || l->wordWrap() || l->textFormat() == Qt::RichText) continue;
+                    if (qobject_cast<QAbstractScrollArea*>(l->parentWidget())) continue;
+                    if (l->width() < l->sizeHint().width() - 1)
+                        cut << at + QString(", tab %1: the label \"%2\" is %3 px wide, needs %4").arg(tab).arg(l->text()).arg(l->width()).arg(l->sizeHint().width());
+                }
+                for (QHeaderView* h : w.findChildren<QHeaderView*>()) {
+                    if (!h->isVisible() || h->orientation() != Qt::Horizontal) continue;
+                    const QFontMetrics fm(h->font());
+                    for (int c = 0; c < h->count(); ++c) {
+                        if (h->isSectionHidden(c)) continue;
+                        const QString text = h->model()->headerData(c, Qt::Horizontal).toString();
+                        if (h->sectionSize(c) < fm.horizontalAdvance(text) + 4)  // the text and a little room
+                            cut << at + QString(", tab %1: the header \"%2\" is %3 px wide").arg(tab).arg(text).arg(h->sectionSize(c));
+                    }
+                }
+            }
+        }
+        cut.removeDuplicates();
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join('\n')));
     }
 
     void the_layout_is_remembered() {
