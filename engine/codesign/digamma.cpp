@@ -15,14 +15,14 @@ namespace mapscape {
 
 namespace {
 
-struct Individual {
+struct DesignIndividual {
     DesignGenome design;
     double fitness = std::numeric_limits<double>::infinity();
     DesignSummary summary{};  // what its evaluation found: area, buffer needs, the layers needing most
     std::vector<LayerOutcome> needs{};  // per layer
 };
 
-bool by_fitness(const Individual& a, const Individual& b) { return a.fitness < b.fitness; }
+bool by_fitness(const DesignIndividual& a, const DesignIndividual& b) { return a.fitness < b.fitness; }
 
 // The best mapping seen for one layer on one array, and what it cost that layer.
 struct LayerBest {
@@ -47,12 +47,12 @@ public:
 
     CodesignResult run() {
         const int size = std::max(4, options_.population);
-        std::vector<Individual> population = initial_population(size);
+        std::vector<DesignIndividual> population = initial_population(size);
         evaluate(population, 0);
         for (int gen = 1; !evaluator_.done(); ++gen) {
             std::stable_sort(population.begin(), population.end(), by_fitness);
             if (in_last_share(options_.refine_share)) {
-                const auto best = std::min_element(population.begin(), population.end(), [](const Individual& a, const Individual& b) {
+                const auto best = std::min_element(population.begin(), population.end(), [](const DesignIndividual& a, const DesignIndividual& b) {
                     return a.summary.objective < b.summary.objective;
                 });
                 if (best->summary.valid) {
@@ -71,7 +71,7 @@ public:
                 }
             }
             const auto valid = static_cast<int>(std::count_if(population.begin(), population.end(),
-                                                               [](const Individual& i) { return std::isfinite(i.fitness); }));
+                                                               [](const DesignIndividual& i) { return std::isfinite(i.fitness); }));
             if (valid == 0) {  // nothing to breed from: start again
                 population = initial_population(size);
                 evaluate(population, 0);
@@ -108,8 +108,8 @@ private:
     // Random designs, and a few that a designer would try first: arrays of a quarter to nearly all
     // of the PEs the budget allows, square where there are two dimensions, with the smallest tiles
     // (the least buffer, so the likeliest to fit the budget).
-    std::vector<Individual> initial_population(int size) {
-        std::vector<Individual> p;
+    std::vector<DesignIndividual> initial_population(int size) {
+        std::vector<DesignIndividual> p;
         for (double share : {0.5, 0.65, 0.8, 0.9}) {
             if (static_cast<int>(p.size()) >= size / 4) break;
             DesignGenome d;
@@ -138,7 +138,7 @@ private:
             space_.conform(d, rng_);
             p.push_back({std::move(d)});
         }
-        for (const Individual& i : p) seen_.insert(fingerprint(i.design));
+        for (const DesignIndividual& i : p) seen_.insert(fingerprint(i.design));
         return p;
     }
 
@@ -275,7 +275,7 @@ private:
     }
 
     // Returns which layers' mappings were mutated.
-    std::vector<bool> mutate(DesignGenome& d, const Individual& parent) {
+    std::vector<bool> mutate(DesignGenome& d, const DesignIndividual& parent) {
         std::vector<bool> mutated(d.layers.size(), false);
         if (chance(options_.hw_mutation_rate)) mutate_hardware(d.hw);
         if (chance(options_.budget_fit_rate)) fit_to_budget(d, parent.summary, parent.needs, mutated);
@@ -334,7 +334,7 @@ private:
         return cost * (evaluator_.problem().objective.terms.size() == 1 ? std::max<double>(static_cast<double>(design.runtime_cycles), 1) : 1);
     }
 
-    void remember_layers(const Individual& i) {
+    void remember_layers(const DesignIndividual& i) {
         if (!i.summary.valid || i.needs.size() != i.design.layers.size()) return;
         if (best_by_hw_.size() > kMaxRememberedArrays) best_by_hw_.clear();  // bounded memory; it refills from the population
         std::vector<LayerBest>& best = best_by_hw_[hardware_key(i.design.hw)];
@@ -361,13 +361,13 @@ private:
         space_.conform(a, rng_);
     }
 
-    std::vector<Individual> next_generation(const std::vector<Individual>& ranked, int size, int elites, int valid) {
+    std::vector<DesignIndividual> next_generation(const std::vector<DesignIndividual>& ranked, int size, int elites, int valid) {
         const int parents = std::clamp(static_cast<int>(std::lround(size * options_.parent_ratio)), std::min(2, valid), valid);
-        std::vector<Individual> next(ranked.begin(), ranked.begin() + elites);
+        std::vector<DesignIndividual> next(ranked.begin(), ranked.begin() + elites);
         // The arrays of the best designs with every layer's best mapping seen on them: the
         // per-layer searches' progress, put together (a design nobody evaluated otherwise).
         for (int e = 0; e < elites && static_cast<int>(next.size()) < size; ++e) {
-            Individual assembled{ranked[static_cast<std::size_t>(e)].design};
+            DesignIndividual assembled{ranked[static_cast<std::size_t>(e)].design};
             use_best_layers(assembled.design, std::vector<bool>(assembled.design.layers.size(), false));
             if (seen_.insert(fingerprint(assembled.design))) next.push_back(std::move(assembled));
         }
@@ -375,9 +375,9 @@ private:
             const int a = static_cast<int>(uniform(rng_, 0, parents - 1));
             int b = static_cast<int>(uniform(rng_, 0, parents - 2));
             if (parents > 1 && b >= a) ++b;
-            Individual child{ranked[static_cast<std::size_t>(a)].design};
+            DesignIndividual child{ranked[static_cast<std::size_t>(a)].design};
             if (chance(options_.crossover_rate)) crossover(child.design, ranked[static_cast<std::size_t>(parents > 1 ? b : a)].design);
-            const Individual& parent = ranked[static_cast<std::size_t>(a)];
+            const DesignIndividual& parent = ranked[static_cast<std::size_t>(a)];
             for (int attempt = 0; attempt < 4; ++attempt) {  // a few tries at a design not seen yet
                 mutate(child.design, parent);
                 if (seen_.insert(fingerprint(child.design))) break;
@@ -387,7 +387,7 @@ private:
         return next;
     }
 
-    void restart_if_stagnant(std::vector<Individual>& population, int size, int elites) {
+    void restart_if_stagnant(std::vector<DesignIndividual>& population, int size, int elites) {
         const double best = std::min_element(population.begin(), population.end(), by_fitness)->fitness;
         if (best < best_so_far_) {
             best_so_far_ = best;
@@ -396,7 +396,7 @@ private:
         }
         if (options_.stagnation_restart <= 0 || ++stagnant_ < options_.stagnation_restart) return;
         std::stable_sort(population.begin(), population.end(), by_fitness);
-        std::vector<Individual> fresh = initial_population(size - elites);
+        std::vector<DesignIndividual> fresh = initial_population(size - elites);
         std::move(fresh.begin(), fresh.end(), population.begin() + elites);
         evaluate(population, static_cast<std::size_t>(elites));
         stagnant_ = 0;
@@ -438,7 +438,7 @@ private:
         return cycles;
     }
 
-    std::optional<Refit> refit_to_budget(const Individual& best, RefitShape shape) const {
+    std::optional<Refit> refit_to_budget(const DesignIndividual& best, RefitShape shape) const {
         const bool balanced = shape == RefitShape::Balanced;
         const CodesignProblem& p = evaluator_.problem();
         if (p.buffers != BufferSizing::ToNeed || best.needs.empty()) return std::nullopt;
@@ -569,7 +569,7 @@ private:
         evaluator_.evaluate(std::vector<DecodedDesign>{refined}, objectives);
     }
 
-    void evaluate(std::vector<Individual>& population, std::size_t first) {
+    void evaluate(std::vector<DesignIndividual>& population, std::size_t first) {
         batch_.resize(population.size() - first);
         for (std::size_t i = first; i < population.size(); ++i) batch_[i - first] = population[i].design;
         evaluator_.evaluate(batch_, objectives_);

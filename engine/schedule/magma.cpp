@@ -12,7 +12,7 @@ namespace {
 
 using Rng = std::mt19937_64;
 
-struct Individual {
+struct MagmaIndividual {
     Assignment genes;
     double fitness = std::numeric_limits<double>::infinity();
 };
@@ -31,7 +31,7 @@ public:
 
     ScheduleResult run() {
         const int size = std::max(4, options_.population > 0 ? options_.population : jobs_);
-        std::vector<Individual> population;
+        std::vector<MagmaIndividual> population;
         std::vector<Assignment> starts = options_.warm_start;  // the caller's first
         if (options_.start_from_mappers)
             for (Heuristic h : {Heuristic::Herald, Heuristic::AiMt})
@@ -39,28 +39,28 @@ public:
         for (const Assignment& w : starts)
             if (static_cast<int>(population.size()) < size) population.push_back({fit(w)});
         while (static_cast<int>(population.size()) < size) population.push_back({random_individual()});
-        for (Individual& i : population) i.fitness = eval_.evaluate(i.genes);
+        for (MagmaIndividual& i : population) i.fitness = eval_.evaluate(i.genes);
 
         while (!eval_.done()) {
             std::stable_sort(population.begin(), population.end(),
-                             [](const Individual& a, const Individual& b) { return a.fitness < b.fitness; });
+                             [](const MagmaIndividual& a, const MagmaIndividual& b) { return a.fitness < b.fitness; });
             const int elites = std::max(1, static_cast<int>(std::lround(size * options_.elite_ratio)));
             const int parents = std::clamp(static_cast<int>(std::lround(size * options_.parent_ratio)), 2, size);
             const std::vector<double> weights = parent_weights(population, parents);
             std::discrete_distribution<int> pick(weights.begin(), weights.end());
 
-            std::vector<Individual> next(population.begin(), population.begin() + elites);
+            std::vector<MagmaIndividual> next(population.begin(), population.begin() + elites);
             while (static_cast<int>(next.size()) < size) {
                 const int a = pick(rng_);
                 int b = pick(rng_);
                 for (int tries = 0; b == a && tries < 8; ++tries) b = pick(rng_);
-                Individual x{population[static_cast<std::size_t>(a)].genes};
-                Individual y{population[static_cast<std::size_t>(b)].genes};
+                MagmaIndividual x{population[static_cast<std::size_t>(a)].genes};
+                MagmaIndividual y{population[static_cast<std::size_t>(b)].genes};
                 if (chance(options_.crossover_gen_rate)) crossover_gen(x.genes, y.genes);
                 if (chance(options_.crossover_rg_rate)) crossover_rg(x.genes, y.genes);
                 if (chance(options_.crossover_accel_rate)) crossover_accel(x.genes, population[static_cast<std::size_t>(b)].genes);
                 if (chance(options_.crossover_accel_rate)) crossover_accel(y.genes, population[static_cast<std::size_t>(a)].genes);
-                for (Individual* child : {&x, &y}) {
+                for (MagmaIndividual* child : {&x, &y}) {
                     mutate(child->genes);
                     if (static_cast<int>(next.size()) < size) next.push_back(std::move(*child));
                 }
@@ -103,7 +103,7 @@ private:
 
     // The best `parents` individuals, the better more likely (weights fall linearly from the
     // best to the worst parent's objective).
-    static std::vector<double> parent_weights(const std::vector<Individual>& ranked, int parents) {
+    static std::vector<double> parent_weights(const std::vector<MagmaIndividual>& ranked, int parents) {
         std::vector<double> w(static_cast<std::size_t>(parents), 1.0);
         double worst = 0;
         for (int i = 0; i < parents; ++i)

@@ -16,7 +16,7 @@ namespace mapscape {
 
 namespace {
 
-nlohmann::json trace_to_json(const std::vector<std::pair<std::int64_t, double>>& trace) {
+nlohmann::json stored_trace_json(const std::vector<std::pair<std::int64_t, double>>& trace) {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& [samples, best] : trace) out.push_back({samples, number_or_null<nlohmann::json>(best)});
     return out;
@@ -46,7 +46,7 @@ LayerResultRecord layer_record(const LayerSearchOutcome& o, const Layer& layer, 
     l.samples = r.samples;
     l.valid_samples = r.valid_samples;
     l.wall_seconds = r.wall_seconds;
-    l.trace_json = trace_to_json(r.trace).dump();
+    l.trace_json = stored_trace_json(r.trace).dump();
     if (r.found) set_found_layer(l, layer, acc, r.best_mapping, r.best_report, r.best_objective, model_name);
     return l;
 }
@@ -99,7 +99,7 @@ void execute_codesign(const RunTask& task, int threads, std::stop_token stop, Ru
     }
     out.samples = r.samples;
     out.valid_samples = r.valid_samples;
-    out.trace_json = trace_to_json(r.trace).dump();
+    out.trace_json = stored_trace_json(r.trace).dump();
     for (std::size_t i = 0; i < problem.layers.size(); ++i) {
         LayerResultRecord l;
         l.layer_number = problem.layer_numbers[i];
@@ -154,7 +154,7 @@ void execute_schedule(const RunTask& task, int threads, std::stop_token stop, Ru
         l.samples = g.result.samples;
         l.valid_samples = g.result.found ? g.result.samples : 0;
         l.wall_seconds = g.result.wall_seconds;
-        l.trace_json = trace_to_json(g.result.trace).dump();
+        l.trace_json = stored_trace_json(g.result.trace).dump();
         const double bytes_per_cycle = request.system_bytes_per_cycle();
         nlohmann::json cost = {{"lower_bound_cycles", g.lower_bound_cycles},
                                {"jobs", g.jobs.size()},
@@ -176,7 +176,7 @@ void execute_schedule(const RunTask& task, int threads, std::stop_token stop, Ru
     }
     out.samples = s.samples;
     out.valid_samples = s.complete ? s.samples : 0;
-    out.trace_json = trace_to_json(s.trace).dump();
+    out.trace_json = stored_trace_json(s.trace).dump();
     if (!s.complete) return;
     out.runtime_cycles = static_cast<std::int64_t>(std::llround(s.makespan_cycles));
     out.energy_nj = s.energy_nj;

@@ -27,7 +27,7 @@ JsonObjectSchema kind_schema(const char* name, std::vector<std::string> own) {
     return s;
 }
 const JsonObjectSchema kSearchFields = kind_schema("sweep", {"models", "accelerators", "systems", "gamma_population", "maestro_as_is"});
-const JsonObjectSchema kCodesignFields =
+const JsonObjectSchema kSweepCodesignFields =
     kind_schema("sweep (codesign)", {"models", "platforms", "area_budgets_mm2", "levels", "map_space", "buffers", "area_model", "max_pes", "maestro_as_is"});
 const JsonObjectSchema kScheduleFields =
     kind_schema("sweep (schedule)", {"mixes", "platforms", "bandwidths", "bw_units", "job_analyses", "group_size"});
@@ -36,7 +36,7 @@ const JsonObjectSchema kRangeFields{"sweep range", {"from", "to", "step", "times
 
 const JsonObjectSchema& fields_of(RunKind kind) {
     switch (kind) {
-        case RunKind::Codesign: return kCodesignFields;
+        case RunKind::Codesign: return kSweepCodesignFields;
         case RunKind::Schedule: return kScheduleFields;
         default: return kSearchFields;
     }
@@ -75,7 +75,7 @@ public:
         const bool codesign = s.kind == RunKind::Codesign;
         // A name no kind has is a typo (with the likely field); one another kind has, a kind mix-up.
         for (const auto& [key, value] : root_.items())
-            if (!kSearchFields.has(key) && !kCodesignFields.has(key) && !kScheduleFields.has(key)) doc_.unknown_field("", key, fields_of(s.kind));
+            if (!kSearchFields.has(key) && !kSweepCodesignFields.has(key) && !kScheduleFields.has(key)) doc_.unknown_field("", key, fields_of(s.kind));
         for (const auto& [key, value] : root_.items()) {
             if (fields_of(s.kind).has(key)) continue;
             for (RunKind other : {RunKind::Search, RunKind::Codesign, RunKind::Schedule})
@@ -474,7 +474,7 @@ private:
 
 }  // namespace
 
-std::vector<const JsonObjectSchema*> sweep_spec_schemas() { return {&kSearchFields, &kCodesignFields, &kScheduleFields, &kModelEntryFields, &kRangeFields}; }
+std::vector<const JsonObjectSchema*> sweep_spec_schemas() { return {&kSearchFields, &kSweepCodesignFields, &kScheduleFields, &kModelEntryFields, &kRangeFields}; }
 
 std::string_view run_kind_name(RunKind kind) {
     switch (kind) {
