@@ -12,7 +12,14 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
+
+#ifdef MAPSCAPE_CLI_PATH
+#include "cli_runner.hpp"
+#endif
 
 #include "accelerator_editor.hpp"
 #include "accelerator_sketch.hpp"
@@ -179,17 +186,36 @@ private slots:
         v->samples()->setValue(1500);
         QVERIFY(run_to_end(v));
         QTRY_VERIFY(v->export_button()->isEnabled());
+        // The study's accelerator changes after the co-search: the export is still the design's.
+        Accelerator other = w->document()->study().accelerator;
+        other.num_pes = 12;
+        other.pe_hierarchy = {12};
+        other.l2_size_bytes = 4096;
+        w->document()->set_accelerator(other, "", "smaller");
         QTemporaryDir dir;
         const std::size_t layers = w->document()->study().model.layers.size();
         QCOMPARE(v->export_design(dir.path()), static_cast<int>(layers + 2));  // a file per layer, the model, the HW
         const QString model_file = dir.filePath(QString::fromStdString(w->document()->study().model.name) + ".m");
+        const QString hw_file = dir.filePath(QString::fromStdString(w->document()->study().model.name) + "_hw.m");
         const MaestroNetwork net = read_maestro_file(model_file.toStdString());
         QCOMPARE(net.layers.size(), layers);
-        const Accelerator hw = read_maestro_hw_file(dir.filePath(QString::fromStdString(w->document()->study().model.name) + "_hw.m").toStdString(),
-                                                    v->best().accelerator);
+        const Accelerator hw = read_maestro_hw_file(hw_file.toStdString(), Accelerator{});  // the file alone says it all
+        QCOMPARE(hw.num_pes, v->best().accelerator.num_pes);
         std::int64_t total = 0;
         for (const auto& l : net.layers) total += evaluate(l.layer, hw, l.mapping).runtime_cycles;
         QCOMPARE(total, v->best().runtime_cycles);
+#ifdef MAPSCAPE_CLI_PATH
+        // And as a user checks it: the CLI on the two files, every layer valid, the same total.
+        const CliRun r = cli({"eval", model_file, "--hw", hw_file, "--json"});
+        QVERIFY2(r.exit_code == 0, r.err.constData());
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out);
+        std::int64_t cli_total = 0;
+        for (const QJsonValue& layer : doc.object().value("layers").toArray()) {
+            QVERIFY(layer.toObject().value("valid").toBool());
+            cli_total += layer.toObject().value("runtime_cycles").toInteger();
+        }
+        QCOMPARE(cli_total, v->best().runtime_cycles);
+#endif
     }
 
     // A long co-search: designs arrive while it runs, the window answers, Stop ends it. The tight

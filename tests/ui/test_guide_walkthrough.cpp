@@ -1,0 +1,363 @@
+// The user guide, walked as written: every page of docs/gui/ with a "Walk-through" carries its
+// steps as `<!-- walk: ACTION ARGS -->` notes, and this suite performs them in order on a window
+// opened on the example study (a fresh one per page), failing at the page and line of the step
+// that did not do what the page says. A page that loses its steps, or a step this suite does not
+// know, fails too: the guide and the app cannot drift apart unseen.
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <functional>
+#include <map>
+
+#include "accelerator_editor.hpp"
+#include "arch/maestro_hw_file.hpp"
+#include "codesign_view.hpp"
+#include "cost/evaluate.hpp"
+#include "cost_readout.hpp"
+#include "dataflow_editor.hpp"
+#include "main_window.hpp"
+#include "mapping/maestro_file.hpp"
+#include "pe_array_widget.hpp"
+#include "scatter_chart.hpp"
+#include "scatter_panel.hpp"
+#include "schedule_view.hpp"
+#include "search_panel.hpp"
+#include "study_document.hpp"
+#include "teaching_view.hpp"
+#include "timeline_widget.hpp"
+#include "window_fixture.hpp"
+#include "workload_panel.hpp"
+
+using namespace mapscape;
+using namespace mapscape::ui;
+using namespace mapscape::ui::testing;
+
+namespace {
+
+struct Step {
+    int line = 0;
+    QString action;
+    QStringList args;
+};
+
+// The walk notes of a page, in order.
+std::vector<Step> walk_steps(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    std::vector<Step> steps;
+    static const QRegularExpression note(QStringLiteral("<!--\\s*walk:\\s*(.*?)\\s*-->"));
+    int line = 0;
+    for (const QString& text : QString::fromUtf8(f.readAll()).split('\n')) {
+        ++line;
+        for (auto m = note.globalMatch(text); m.hasNext();) {
+            QStringList words = m.next().captured(1).split(' ', Qt::SkipEmptyParts);
+            if (words.isEmpty()) continue;
+            steps.push_back({line, words.takeFirst(), words});
+        }
+    }
+    return steps;
+}
+
+// "budget=2000 scope=all" -> {budget: 2000, scope: all}; a word without "=" is under "".
+std::map<QString, QString> options(const QStringList& args) {
+    std::map<QString, QString> out;
+    for (const QString& a : args) {
+        const int eq = a.indexOf('=');
+        if (eq < 0) out[QString()] += (out[QString()].isEmpty() ? "" : " ") + a;
+        else out[a.left(eq)] = a.mid(eq + 1);
+    }
+    return out;
+}
+
+void type_into(QAbstractSpinBox* box, const QString& text) {
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+}
+
+// What a walk remembers between its steps (the temporary directory of its files).
+struct Walk {
+    MainWindow* w = nullptr;
+    QTemporaryDir dir;
+};
+
+// Each action: its arguments in, an empty string when it did what the page says, else what went wrong.
+using Action = std::function<QString(Walk&, const QStringList&)>;
+
+QString expect_contains(const QString& what, const QString& text, const QString& wanted) {
+    return text.contains(wanted, Qt::CaseInsensitive) ? QString() : QString("%1 reads \"%2\", not containing \"%3\"").arg(what, text, wanted);
+}
+
+const std::map<QString, Action>& actions() {
+    static const std::map<QString, Action> table = {
+        {"model", [](Walk& k, const QStringList& a) {
+             QComboBox* box = k.w->workload()->models();
+             const int i = box->findText(a.join(' '));
+             if (i < 0) return QString("no model \"%1\" in the box").arg(a.join(' '));
+             box->setCurrentIndex(i);
+             emit box->activated(i);
+             return QString();
+         }},
+        {"expect-layers-at-least", [](Walk& k, const QStringList& a) {
+             const int n = static_cast<int>(k.w->document()->study().model.layers.size());
+             return n >= a.value(0).toInt() ? QString() : QString("the model has %1 layers").arg(n);
+         }},
+        {"expect-model", [](Walk& k, const QStringList& a) {
+             return expect_contains("the model", QString::fromStdString(k.w->document()->study().model.name), a.join(' '));
+         }},
+        {"select-layer", [](Walk& k, const QStringList& a) {
+             k.w->document()->select_layer(a.value(0).toInt() - 1);
+             return QString();
+         }},
+        {"expect-dataflow-title", [](Walk& k, const QStringList& a) {
+             QString all;
+             for (QLabel* l : k.w->dataflow()->findChildren<QLabel*>()) all += l->text() + "\n";
+             return expect_contains("the Dataflow tab", all, a.join(' '));
+         }},
+        {"undo", [](Walk& k, const QStringList&) {
+             if (!k.w->document()->undo_stack()->canUndo()) return QString("nothing to undo");
+             k.w->document()->undo_stack()->undo();
+             return QString();
+         }},
+        {"set-l2", [](Walk& k, const QStringList& a) {
+             type_into(k.w->accelerator()->l2_bytes(), a.join(' '));
+             return QString();
+         }},
+        {"expect-l2-bytes", [](Walk& k, const QStringList& a) {
+             const auto l2 = k.w->document()->study().accelerator.l2_size_bytes;
+             return l2 == a.value(0).toLongLong() ? QString() : QString("L2 is %1 B").arg(l2);
+         }},
+        {"accelerator-preset", [](Walk& k, const QStringList& a) {
+             QComboBox* box = k.w->accelerator()->presets();
+             const int i = box->findText(a.join(' '));
+             if (i < 0) return QString("no accelerator preset \"%1\"").arg(a.join(' '));
+             box->setCurrentIndex(i);
+             emit box->activated(i);
+             return QString();
+         }},
+        {"expect-pes-at-least", [](Walk& k, const QStringList& a) {
+             const auto pes = k.w->document()->study().accelerator.num_pes;
+             return pes >= a.value(0).toLongLong() ? QString() : QString("%1 PEs").arg(pes);
+         }},
+        {"dataflow-preset", [](Walk& k, const QStringList& a) {
+             k.w->dataflow()->apply_preset(a.join(' '));
+             return QString();
+         }},
+        {"expect-dataflow-preset", [](Walk& k, const QStringList& a) {
+             return expect_contains("the preset box", k.w->dataflow()->presets()->currentText(), a.join(' '));
+         }},
+        {"add-level", [](Walk& k, const QStringList&) {
+             for (QPushButton* b : k.w->dataflow()->findChildren<QPushButton*>())
+                 if (b->text() == "+ Level") {
+                     b->click();
+                     return QString();
+                 }
+             return QString("no \"+ Level\" button");
+         }},
+        {"maestro-text", [](Walk& k, const QStringList& a) {
+             k.w->dataflow()->text()->setPlainText(a.join(' '));
+             QTest::qWait(400);  // the editor evaluates the text a moment after the last keystroke
+             return QString();
+         }},
+        {"expect-readout", [](Walk& k, const QStringList& a) {
+             // The readout follows the text a moment after the last keystroke.
+             if (QTest::qWaitFor([&] { return k.w->dataflow()->readout()->status()->text().contains(a.join(' '), Qt::CaseInsensitive); }, 3000))
+                 return QString();
+             return expect_contains("the readout's status", k.w->dataflow()->readout()->status()->text(), a.join(' '));
+         }},
+        {"tab", [](Walk& k, const QStringList& a) {
+             for (int i = 0; i < k.w->tabs()->count(); ++i)
+                 if (k.w->tabs()->tabText(i).remove('&') == a.join(' ')) {
+                     k.w->tabs()->setCurrentIndex(i);
+                     QApplication::processEvents();
+                     return QString();
+                 }
+             return QString("no tab \"%1\"").arg(a.join(' '));
+         }},
+        {"expect-nest", [](Walk& k, const QStringList& a) {
+             return expect_contains("the loop nest", k.w->teaching()->loop_nest()->toPlainText(), a.join(' '));
+         }},
+        {"time-step", [](Walk& k, const QStringList& a) {
+             k.w->teaching()->step_slider()->setValue(a.value(0).toInt());
+             return k.w->teaching()->step_slider()->value() == a.value(0).toInt() ? QString() : QString("the slider stayed at %1").arg(k.w->teaching()->step_slider()->value());
+         }},
+        {"click-pe", [](Walk& k, const QStringList& a) {
+             emit k.w->teaching()->pe_array()->pe_selected(a.value(0).toInt());
+             return QString();
+         }},
+        {"expect-pe", [](Walk& k, const QStringList& a) {
+             return expect_contains("the PE's detail", k.w->teaching()->pe_detail()->text(), a.join(' '));
+         }},
+        {"play", [](Walk& k, const QStringList& a) {
+             TeachingView* t = k.w->teaching();
+             t->speed()->setCurrentIndex(t->speed()->findData(a.value(0).toInt()));
+             const int before = t->step_slider()->value();
+             t->play_button()->click();
+             return QTest::qWaitFor([&] { return t->step_slider()->value() != before; }, 5000) ? QString() : QString("Play did not move the slider");
+         }},
+        {"pause", [](Walk& k, const QStringList&) {
+             TeachingView* t = k.w->teaching();
+             if (t->play_button()->isChecked()) t->play_button()->click();
+             return t->play_timer()->isActive() ? QString("still playing") : QString();
+         }},
+        {"search", [](Walk& k, const QStringList& a) {
+             auto o = options(a);
+             SearchPanel* s = k.w->search();
+             if (o.count("budget")) s->budget()->setValue(o["budget"].toInt());
+             s->scope()->setCurrentIndex(o["scope"] == "all" ? 1 : 0);
+             if (s->run() <= 0) return QString("the search did not start: %1").arg(s->progress_label()->text());
+             if (!QTest::qWaitFor([&] { return !s->controller()->running(); }, 120000)) return QString("the search did not end in 2 minutes");
+             k.w->scatter()->redraw();
+             return s->progress_label()->text().contains("finished") ? QString() : s->progress_label()->text();
+         }},
+        {"expect-search", [](Walk& k, const QStringList& a) {
+             return expect_contains("the Search dock", k.w->search()->progress_label()->text(), a.join(' '));
+         }},
+        {"expect-scatter", [](Walk& k, const QStringList& a) {
+             k.w->scatter()->redraw();
+             return expect_contains("the scatter's title", k.w->scatter()->title(), a.join(' '));
+         }},
+        {"scatter-layer", [](Walk& k, const QStringList& a) {
+             QComboBox* box = k.w->scatter_panel()->layer_box();
+             const int i = box->findData(a.value(0).toInt() - 1);
+             if (i < 0) return QString("no layer %1 above the scatter").arg(a.value(0));
+             box->setCurrentIndex(i);
+             return QString();
+         }},
+        {"apply-all", [](Walk& k, const QStringList&) {
+             k.w->search()->apply_all_button()->click();
+             return QString();
+         }},
+        {"expect-applied", [](Walk& k, const QStringList&) {
+             const SearchRun& run = k.w->document()->study().runs.back();
+             for (const LayerRunResult& l : run.layers)
+                 if (l.found && !(k.w->document()->study().mapping_for(l.layer) == l.best_mapping))
+                     return QString("layer %1 does not have the run's best mapping").arg(l.layer + 1);
+             return QString();
+         }},
+        {"schedule", [](Walk& k, const QStringList& a) {
+             auto o = options(a);
+             ScheduleView* v = k.w->schedule();
+             if (o.count("mix")) v->mix()->setCurrentText(o["mix"]);
+             if (o.count("platform")) v->platform()->setCurrentText(o["platform"]);
+             if (o.count("budget")) v->budget()->setValue(o["budget"].toInt());
+             if (v->run() <= 0) return QString("the schedule did not start: %1").arg(v->status()->text());
+             if (!QTest::qWaitFor([&] { return !v->controller()->running(); }, 120000)) return QString("the schedule did not end in 2 minutes");
+             return v->status()->text().contains("finished") ? QString() : v->status()->text();
+         }},
+        {"expect-schedule", [](Walk& k, const QStringList& a) {
+             return expect_contains("the schedule's status", k.w->schedule()->status()->text(), a.join(' '));
+         }},
+        {"expect-gantt-models", [](Walk& k, const QStringList& a) {
+             return expect_contains("the Gantt's legend", k.w->schedule()->timeline()->legend_models().join(", "), a.join(' '));
+         }},
+        {"codesign", [](Walk& k, const QStringList& a) {
+             auto o = options(a);
+             CodesignView* v = k.w->codesign();
+             if (o.count("samples")) v->samples()->setValue(o["samples"].toInt());
+             if (v->run() <= 0) return QString("the co-design did not start: %1").arg(v->status()->text());
+             v->controller()->wait();
+             if (!QTest::qWaitFor([&] { return v->has_best() && !v->controller()->running(); }, 60000)) return QString("no design after a minute");
+             return v->has_best() ? QString() : v->status()->text();
+         }},
+        {"export-design", [](Walk& k, const QStringList&) {
+             CodesignView* v = k.w->codesign();
+             const QString dir = k.dir.filePath("design");
+             QDir().mkpath(dir);
+             const int files = v->export_design(dir);
+             const std::size_t layers = k.w->document()->study().model.layers.size();
+             if (files != static_cast<int>(layers + 2)) return QString("%1 files written").arg(files);
+             const QString name = QString::fromStdString(k.w->document()->study().model.name);
+             const MaestroNetwork net = read_maestro_file((dir + "/" + name + ".m").toStdString());
+             const Accelerator hw = read_maestro_hw_file((dir + "/" + name + "_hw.m").toStdString(), Accelerator{});
+             std::int64_t total = 0;
+             for (const auto& l : net.layers) total += evaluate(l.layer, hw, l.mapping).runtime_cycles;
+             return total == v->best().runtime_cycles ? QString() : QString("the files evaluate to %1 cycles, the design to %2").arg(total).arg(v->best().runtime_cycles);
+         }},
+        {"use-design", [](Walk& k, const QStringList&) {
+             return k.w->codesign()->use_design() ? QString() : QString("\"Use this design\" did nothing");
+         }},
+        {"expect-accelerator-is-design", [](Walk& k, const QStringList&) {
+             return k.w->document()->study().accelerator.num_pes == k.w->codesign()->best().accelerator.num_pes ? QString()
+                                                                                                                : QString("the study's accelerator is not the design's");
+         }},
+        {"save-and-reopen", [](Walk& k, const QStringList&) {
+             const QString path = k.dir.filePath("walk.json");
+             if (!k.w->save_study_as(path)) return QString("could not save %1").arg(path);
+             const std::size_t runs = k.w->document()->study().runs.size();
+             if (!k.w->open_study(path)) return QString("could not open %1").arg(path);
+             return k.w->document()->study().runs.size() == runs ? QString() : QString("the runs did not come back");
+         }},
+        {"expect-runs-at-least", [](Walk& k, const QStringList& a) {
+             const auto n = static_cast<int>(k.w->document()->study().runs.size());
+             return n >= a.value(0).toInt() ? QString() : QString("%1 runs").arg(n);
+         }},
+        {"export-run", [](Walk& k, const QStringList&) {
+             const SearchRun run = k.w->document()->study().runs.back();
+             const QString dir = k.dir.filePath("run");
+             QDir().mkpath(dir);
+             if (!k.w->export_run_maestro(run.id, dir)) return QString("the export failed");
+             const QString name = QString::fromStdString(k.w->document()->study().model.name);
+             const MaestroNetwork net = read_maestro_file((dir + "/" + name + ".m").toStdString());
+             const Accelerator hw = read_maestro_hw_file((dir + "/" + name + "_hw.m").toStdString(), Accelerator{});
+             std::size_t i = 0;
+             for (const LayerRunResult& l : run.layers) {
+                 if (!l.found) continue;
+                 const CostReport r = evaluate(net.layers[i].layer, hw, net.layers[i].mapping);
+                 if (!r.valid() || r.runtime_cycles != l.runtime_cycles) return QString("layer %1 does not evaluate to the run's figure").arg(l.layer + 1);
+                 ++i;
+             }
+             return QString();
+         }},
+    };
+    return table;
+}
+
+}  // namespace
+
+class GuideWalkthroughTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init() { QSettings().clear(); }
+
+    void every_page_with_steps_walks_as_written_data() {
+        QTest::addColumn<QString>("page");
+        // Pages of views a user acts in; the index, the charts' reference and the pages of the
+        // optional parts (the surrogate's plugin, a sweep's database) have no walk of their own.
+        for (const char* page : {"workload", "accelerator", "dataflow", "teaching", "search", "schedule", "codesign", "study", "export"})
+            QTest::newRow(page) << QString(MAPSCAPE_SOURCE_DIR "/docs/gui/%1.md").arg(page);
+    }
+
+    void every_page_with_steps_walks_as_written() {
+        QFETCH(QString, page);
+        const std::vector<Step> steps = walk_steps(page);
+        QVERIFY2(steps.size() >= 3, qPrintable(page + ": its Walk-through has lost its steps"));
+        Walk walk;
+        auto w = open_window();
+        w->resize(1600, 1000);
+        walk.w = w.get();
+        for (const Step& s : steps) {
+            const auto action = actions().find(s.action);
+            QVERIFY2(action != actions().end(), qPrintable(QString("%1:%2: no such walk step \"%3\"").arg(page).arg(s.line).arg(s.action)));
+            const QString failure = action->second(walk, s.args);
+            if (QTest::currentTestFailed()) QFAIL(qPrintable(QString("%1:%2: %3 %4").arg(page).arg(s.line).arg(s.action, s.args.join(' '))));
+            QVERIFY2(failure.isEmpty(), qPrintable(QString("%1:%2: %3 %4: %5").arg(page).arg(s.line).arg(s.action, s.args.join(' '), failure)));
+        }
+    }
+};
+
+QTEST_MAIN(GuideWalkthroughTest)
+#include "test_guide_walkthrough.moc"
