@@ -15,7 +15,9 @@ ConvergenceChart::ConvergenceChart(QWidget* parent) : ChartView(parent) {
 }
 
 void ConvergenceChart::set_objective_name(const QString& name, Quantity quantity) {
-    set_axes(x_axis(), {tr("best %1").arg(name), quantity, Scale::Log});
+    // The objective's name alone ("makespan (cycles)"): a convergence chart plots the best so far,
+    // and a longer title was elided on the schedule tab's short chart.
+    set_axes(x_axis(), {name, quantity, Scale::Log});
     fit_to_data();
 }
 

@@ -384,12 +384,16 @@ void MainWindow::showEvent(QShowEvent* event) {
     const QSize actual = this->size().expandedTo(minimumSizeHint());  // no smaller than the layout allows
     move(std::max(available.left(), available.center().x() - actual.width() / 2),
          std::max(available.top(), available.center().y() - actual.height() / 2));
+    size_docks(size.width());
+}
+
+void MainWindow::size_docks(int window_width) {
     // Room for the layer table's columns and the search settings, in proportion to the window.
     QList<QDockWidget*> docks;
     QList<int> widths;
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
         docks << d;
-        widths << (d->objectName() == "search" ? size.width() * 21 / 100 : size.width() * 28 / 100);
+        widths << (d->objectName() == "search" ? window_width * 21 / 100 : window_width * 28 / 100);
     }
     resizeDocks(docks, widths, Qt::Horizontal);
 }

@@ -40,6 +40,8 @@ public:
     DataflowEditor* dataflow() const { return dataflow_; }
     TeachingView* teaching() const { return teaching_; }
     SearchPanel* search() const { return search_; }
+    // The docks' widths for a window this wide (what a first start on a screen that size gives).
+    void size_docks(int window_width);
     ScatterChart* scatter() const { return scatter_; }
     ScatterPanel* scatter_panel() const { return scatter_panel_; }
     ConvergenceChart* convergence() const { return convergence_; }

@@ -423,7 +423,12 @@ void ResultsView::show_convergence() {
     const auto trace = choice > 0            ? selected_traces_[static_cast<std::size_t>(choice - 1)]
                        : whole_model_trace_ ? selected_traces_.front()
                                             : summed_trace(selected_traces_);
-    convergence_->set_curve(1, convergence_layer_->currentText(), trace);
+    // A short legend entry ("layer 7", "sum of layers"): the box above says the rest, and the
+    // whole text was elided in the plot's corner.
+    const QString name = choice > 0 ? convergence_layer_->currentText().section(' ', 0, 1)
+                         : whole_model_trace_ ? tr("whole model")
+                                              : tr("sum of layers");
+    convergence_->set_curve(1, name, trace);
 }
 
 bool ResultsView::export_csv(const QString& path) {

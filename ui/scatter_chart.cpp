@@ -189,11 +189,12 @@ void ScatterChart::update_title() {
         return;
     }
     const QLocale locale;
-    set_title(tr("Run %1, layer %2: %3 evaluated mappings (%4 drawn)")
-                  .arg(shown_->run)
-                  .arg(shown_->layer + 1)
-                  .arg(locale.toString(static_cast<qulonglong>(total_)))
-                  .arg(locale.toString(static_cast<qulonglong>(drawn_points()))));
+    const QString title = tr("Run %1, layer %2: %3 mappings").arg(shown_->run).arg(shown_->layer + 1).arg(locale.toString(static_cast<qulonglong>(total_)));
+    const QString drawn = tr(" (%1 drawn)").arg(locale.toString(static_cast<qulonglong>(drawn_points())));
+    // How many are drawn where the title has room for it (Qt Charts elides a long title).
+    QFont bold = font();
+    bold.setBold(true);
+    set_title(QFontMetrics(bold).horizontalAdvance(title + drawn) + 24 <= width() ? title + drawn : title);
 }
 
 bool ScatterChart::click_at(double latency, double energy) {

@@ -46,8 +46,8 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     // and whether the array's shape is fixed. Not the multi-core platforms S1-S6 of MAGMA.
     system_ = new QComboBox;
     for (const char* code : {"S1", "S2", "S3"}) system_->addItem(QString(), QString::fromLatin1(code));
-    system_->setItemText(0, tr("S1: fixed 2D array, 2 levels"));
-    system_->setItemText(1, tr("S2: flexible 2D, 1-2 levels"));
+    system_->setItemText(0, tr("S1: fixed array, 2 levels"));
+    system_->setItemText(1, tr("S2: flexible, 1-2 levels"));
     system_->setItemText(2, tr("S3: scale-out, 2-3 levels"));
     // The long item names do not set the dock's width (or squeeze the form's labels).
     for (QComboBox* box : {algorithm_, objective_box_, system_}) {
@@ -59,7 +59,7 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     budget_ = new QSpinBox;
     budget_->setRange(1, 100000000);
     budget_->setSingleStep(1000);
-    budget_->setSuffix(tr(" samples per layer"));  // a whole-model run spends it on each layer
+    budget_->setSuffix(tr(" samples/layer"));  // a whole-model run spends it on each layer
     budget_->setGroupSeparatorShown(true);
     seed_ = new QSpinBox;
     seed_->setRange(0, 2147483647);

@@ -219,7 +219,7 @@ void SurrogateView::build_heldout_chart() {
     // diagonal runs corner to corner.
     if (lo < hi) chart_->set_data(chart_->add_line_layer(tr("exact"), QColor(60, 160, 60), 1.6), {{lo, lo}, {hi, hi}});
     chart_->fit_to_data();
-    chart_->set_title(tr("Spearman rank correlation %1 on %2 mappings of %3 unseen shapes")
+    chart_->set_title(tr("Spearman %1 on %2 mappings of %3 unseen shapes")
                           .arg(pairs.spearman, 0, 'f', 3)
                           .arg(pairs.actual.size())
                           .arg(kShapes));

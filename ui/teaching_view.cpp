@@ -72,16 +72,21 @@ TeachingView::TeachingView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     for (int speed : kSpeeds) speed_->addItem(tr("%1 steps/s").arg(speed), speed);
     speed_->setCurrentIndex(speed_->findData(kDefaultSpeed));
     speed_->setToolTip(tr("How fast Play moves along the slider (sampled positions of a long nest)"));
+    // Two short rows rather than one long one: the array's pane then needs little width, and
+    // the loop nest beside it can have the room its lines need.
     controls->addWidget(new QLabel(tr("Time step:")));
     controls->addWidget(step_box_);
     controls->addWidget(steps_label_);
     controls->addStretch(1);
-    controls->addWidget(back);
-    controls->addWidget(play_);
-    controls->addWidget(forward);
-    controls->addWidget(new QLabel(tr("Speed:")));
-    controls->addWidget(speed_);
+    auto* playing = new QHBoxLayout;
+    playing->addWidget(back);
+    playing->addWidget(play_);
+    playing->addWidget(forward);
+    playing->addStretch(1);
+    playing->addWidget(new QLabel(tr("Speed:")));
+    playing->addWidget(speed_);
     right_layout->addLayout(controls);
+    right_layout->addLayout(playing);
     slider_ = new QSlider(Qt::Horizontal);
     slider_->setStyle(new JumpToClickStyle(slider_->style()));
     slider_->setMinimumWidth(240);
@@ -96,6 +101,7 @@ TeachingView::TeachingView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     split->addWidget(right);
     split->setStretchFactor(1, 2);
     split->setSizes({420, 640});
+    connect(split, &QSplitter::splitterMoved, this, [this] { user_sized_ = true; });
     layout->addWidget(split);
 
     play_timer_ = new QTimer(this);
@@ -163,6 +169,11 @@ void TeachingView::fit_nest_pane() {
 void TeachingView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     fit_nest_pane();  // the splitter has its real width now
+}
+
+void TeachingView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (!user_sized_) fit_nest_pane();  // until the user drags the splitter, the nest keeps its fit
 }
 
 void TeachingView::apply_speed() {

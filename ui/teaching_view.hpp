@@ -36,6 +36,7 @@ public:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
@@ -56,6 +57,7 @@ private:
     QComboBox* speed_;
     QTimer* play_timer_;
     int positions_per_tick_ = 1;
+    bool user_sized_ = false;  // the user dragged the splitter: the panes stay as they put them
     int nest_width_ = 420;  // the loop nest's widest line, in pixels, with the pane's margins
     qint64 step_ = 0;
 };

@@ -38,7 +38,9 @@ void LayerTableModel::refresh() {
 int LayerTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(doc_->study().model.layers.size());
 }
-int LayerTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : 7; }
+// No "Share" column: the share of the model's MACs is in the MACs cell's tooltip, so that every
+// column fits the dock at 1600x1000.
+int LayerTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : 6; }
 
 QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid()) return {};
@@ -52,9 +54,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
             case 3: return QString::fromStdString(shape_summary(l)).section(' ', 1);
             case 4: return l.repeat_count > 1 ? QString("×%1").arg(l.repeat_count) : QString();
             // "447.1 M": the exact count is in the tooltip; the column stays narrow enough that
-            // Shape and Share fit the dock.
+            // the table fits the dock.
             case 5: return quantity_text(static_cast<double>(macs), Quantity::Plain, 4);
-            case 6: return QString::number(total_macs_ ? 100.0 * static_cast<double>(macs) / static_cast<double>(total_macs_) : 0, 'f', 1) + " %";
         }
     }
     if (role == Qt::TextAlignmentRole && (index.column() == 0 || index.column() >= 4))
@@ -62,7 +63,9 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::ToolTipRole) {
         // The full name first: long ones (ONNX node paths) are elided in the table.
         QString tip = QString::fromStdString(l.name) + "\n" + QString::fromStdString(shape_summary(l)) + "\n" +
-                      tr("%1 MACs").arg(QLocale().toString(static_cast<qlonglong>(macs)));
+                      tr("%1 MACs, %2% of the model's")
+                          .arg(QLocale().toString(static_cast<qlonglong>(macs)))
+                          .arg(total_macs_ ? 100.0 * static_cast<double>(macs) / static_cast<double>(total_macs_) : 0, 0, 'f', 1);
         if (l.repeat_count > 1) tip += tr("\nruns %1 times: its MACs and every total count it %1 times").arg(l.repeat_count);
         return tip;
     }
@@ -71,7 +74,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
-    static const char* names[] = {"#", "Layer", "Type", "Shape", "Runs", "MACs", "Share"};
+    static const char* names[] = {"#", "Layer", "Type", "Shape", "Runs", "MACs"};
     if (role == Qt::DisplayRole) return tr(names[section]);
     if (role == Qt::ToolTipRole && section == 4) return tr("How many times the network runs the layer (merged identical layers, attention heads)");
     return {};
@@ -202,6 +205,11 @@ void WorkloadPanel::sync_from_document() {
     summary_->setText(text);
     summary_->setToolTip(QString::fromStdString(m.source));
     table_->setColumnHidden(4, runs == static_cast<std::int64_t>(m.layers.size()));  // Runs: only when some layer repeats
+    // Type: only when the layers differ in it (every layer's type is in its tooltip), so that a
+    // model of one type (ResNet-18's 20 CONV) fits the dock without a horizontal scroll.
+    bool one_type = true;
+    for (const Layer& l : m.layers) one_type = one_type && l.type == m.layers.front().type;
+    table_->setColumnHidden(2, one_type);
     show_unmapped(m, macs);
     table_->resizeColumnsToContents();
     // A long name (an ONNX node's path) is elided in the middle, whole in its tooltip, so Type,

@@ -111,7 +111,7 @@ std::string loop_nest_text(const LoopNest& nest) {
         }
         ++depth;
     }
-    out += indent() + "// a MAC per element of these tiles\n";
+    out += indent() + "// a MAC per tile element\n";
     out += indent() + "mac()\n";
     return out;
 }

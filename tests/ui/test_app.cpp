@@ -668,7 +668,7 @@ private slots:
         SearchPanel* s = w->search();
         QCOMPARE(s->system()->count(), 3);
         for (int i = 0; i < 3; ++i) QVERIFY(s->system()->itemText(i).startsWith(QString("S%1: ").arg(i + 1)));
-        QVERIFY(s->system()->itemText(0).contains("fixed 2D array"));
+        QVERIFY(s->system()->itemText(0).contains("fixed array"));
         ScheduleView* v = w->schedule();
         QCOMPARE(v->platform()->count(), 6);
         v->platform()->setCurrentText("S2");
@@ -687,7 +687,7 @@ private slots:
         s->budget()->setValue(10000);
         v->budget()->setValue(10000);
         w->codesign()->samples()->setValue(10000);
-        QCOMPARE(s->budget()->text(), ten_thousand + " samples per layer");
+        QCOMPARE(s->budget()->text(), ten_thousand + " samples/layer");
         QCOMPARE(v->budget()->text(), ten_thousand + " schedules");
         QCOMPARE(w->codesign()->samples()->text(), ten_thousand + " design points");
         // The objective: a list of the named ones, and a typed product still accepted.

@@ -6,7 +6,9 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTabBar>
+#include <QTableView>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -14,6 +16,7 @@
 #include <QtTest>
 
 #include "main_window.hpp"
+#include "workload_panel.hpp"
 #include "recovery_banner.hpp"
 #include "recovery_store.hpp"
 #include "study_document.hpp"
@@ -95,9 +98,15 @@ private slots:
             w.open_example();
             w.show();
             w.resize(size);
+            w.size_docks(size.width());  // as a first start on a screen of this size lays them out
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             QTest::qWait(50);
             const QString at = QString("%1x%2").arg(size.width()).arg(size.height());
+            if (size.width() >= 1600) {  // the layer table fits its dock: no column scrolled out of view
+                QTableView* layers = w.workload()->table();
+                if (layers->horizontalScrollBar()->maximum() > 0)
+                    cut << at + QString(": the layer table scrolls by %1 px").arg(layers->horizontalScrollBar()->maximum());
+            }
             QTabBar* bar = w.tabs()->tabBar();
             QVERIFY2(bar->tabRect(bar->count() - 1).right() <= bar->width(),
                      qPrintable(at + QString(": the tabs need %1 px, the bar is %2").arg(bar->tabRect(bar->count() - 1).right()).arg(bar->width())));
