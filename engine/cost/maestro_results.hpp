@@ -1,5 +1,6 @@
 // MAESTRO's result CSVs and how closely our reports match them: used by the fidelity tests and
-// by `mapscape-cli check-maestro`, for anyone who wants to verify the cost model on their files.
+// by tools/compare_with_maestro.py (through `mapscape-cli eval --json`), for anyone who wants to
+// verify the cost model on their files.
 #pragma once
 
 #include <map>

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -87,10 +88,15 @@ void type_into(QAbstractSpinBox* box, const QString& text) {
     QTest::keyClick(box, Qt::Key_Return);
 }
 
-// What a walk remembers between its steps (the temporary directory of its files).
+// What a walk remembers between its steps: where its files go (a temporary directory, or
+// MAPSCAPE_WALK_KEEP/PAGE to keep the exports, e.g. for tools/compare_with_maestro.py) and how
+// many exports it made.
 struct Walk {
     MainWindow* w = nullptr;
-    QTemporaryDir dir;
+    QTemporaryDir scratch;
+    QString kept;
+    int exports = 0;
+    QString filePath(const QString& name) const { return kept.isEmpty() ? scratch.filePath(name) : kept + "/" + name; }
 };
 
 // Each action: its arguments in, an empty string when it did what the page says, else what went wrong.
@@ -274,7 +280,7 @@ const std::map<QString, Action>& actions() {
          }},
         {"export-design", [](Walk& k, const QStringList&) {
              CodesignView* v = k.w->codesign();
-             const QString dir = k.dir.filePath("design");
+             const QString dir = k.filePath(QString("design%1").arg(++k.exports));
              QDir().mkpath(dir);
              const int files = v->export_design(dir);
              const std::size_t layers = k.w->document()->study().model.layers.size();
@@ -294,7 +300,7 @@ const std::map<QString, Action>& actions() {
                                                                                                                 : QString("the study's accelerator is not the design's");
          }},
         {"save-and-reopen", [](Walk& k, const QStringList&) {
-             const QString path = k.dir.filePath("walk.json");
+             const QString path = k.filePath("walk.json");
              if (!k.w->save_study_as(path)) return QString("could not save %1").arg(path);
              const std::size_t runs = k.w->document()->study().runs.size();
              if (!k.w->open_study(path)) return QString("could not open %1").arg(path);
@@ -306,7 +312,7 @@ const std::map<QString, Action>& actions() {
          }},
         {"export-run", [](Walk& k, const QStringList&) {
              const SearchRun run = k.w->document()->study().runs.back();
-             const QString dir = k.dir.filePath("run");
+             const QString dir = k.filePath(QString("run%1").arg(++k.exports));
              QDir().mkpath(dir);
              if (!k.w->export_run_maestro(run.id, dir)) return QString("the export failed");
              const QString name = QString::fromStdString(k.w->document()->study().model.name);
@@ -346,6 +352,10 @@ private slots:
         const std::vector<Step> steps = walk_steps(page);
         QVERIFY2(steps.size() >= 3, qPrintable(page + ": its Walk-through has lost its steps"));
         Walk walk;
+        if (const QString keep = qEnvironmentVariable("MAPSCAPE_WALK_KEEP"); !keep.isEmpty()) {
+            walk.kept = keep + "/" + QFileInfo(page).baseName();
+            QDir().mkpath(walk.kept);
+        }
         auto w = open_window();
         w->resize(1600, 1000);
         walk.w = w.get();
