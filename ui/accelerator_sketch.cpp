@@ -207,7 +207,6 @@ void AcceleratorSketch::paintEvent(QPaintEvent*) {
         p.drawText(legend, Qt::AlignRight | Qt::AlignVCenter, total);
         p.drawText(legend, Qt::AlignLeft | Qt::AlignVCenter, legend_text);
     }
-    legend_lines_ = two_lines ? 2 : 1;
 }
 
 }  // namespace mapscape::ui

@@ -27,10 +27,6 @@ public:
     // K (19) × C (1) × X' (8)"); empty for a fully flexible one.
     QString connectivity() const;
 
-    // Lines the area legend took at the last paint: 2 when the shares and the total did not
-    // fit one line whole.
-    int legend_lines() const { return legend_lines_; }
-
     QSize sizeHint() const override { return {320, 220}; }
     QSize minimumSizeHint() const override { return {200, 140}; }
 
@@ -41,7 +37,6 @@ private:
     std::optional<Accelerator> accelerator_;
     AreaBreakdown area_;
     double budget_um2_ = 0;
-    int legend_lines_ = 1;
 };
 
 // A role's letter as the papers write loop dimensions: K, C, Y', X', R, S.

@@ -7,9 +7,9 @@ namespace mapscape::ui {
 QColor series_color(int index) {
     static const QColor tableau[20] = {
         QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),   QColor(214, 39, 40),   QColor(148, 103, 189),
-        QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),  QColor(23, 190, 207),
+        QColor(140, 86, 75),  QColor(227, 119, 194), QColor(188, 189, 34),  QColor(23, 190, 207),  QColor(127, 127, 127),
         QColor(174, 199, 232), QColor(255, 187, 120), QColor(152, 223, 138), QColor(255, 152, 150), QColor(197, 176, 213),
-        QColor(196, 156, 148), QColor(247, 182, 210), QColor(199, 199, 199), QColor(219, 219, 141), QColor(158, 218, 229)};
+        QColor(196, 156, 148), QColor(247, 182, 210), QColor(219, 219, 141), QColor(158, 218, 229), QColor(199, 199, 199)};
     if (index < 0) index = 0;
     if (index < 20) return tableau[index];
     const double hue = std::fmod(0.07 + 0.618033988749895 * (index - 20), 1.0);

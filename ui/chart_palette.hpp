@@ -9,7 +9,8 @@
 
 namespace mapscape::ui {
 
-// The colour of the i-th series: the ten of Tableau's palette (the matplotlib default), their
+// The colour of the i-th series: the ten of Tableau's palette (the matplotlib default; its grey
+// last, so that a chart's grey "other" or invalid points meet it only past nine series), their
 // ten lighter partners, then hues a golden angle apart at alternating lightness.
 QColor series_color(int index);
 

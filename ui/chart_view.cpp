@@ -325,10 +325,6 @@ public:
                         fm.elidedText(e.name, Qt::ElideRight, column_width_ - 30));
         }
     }
-    // Entries per column, and the columns' width (for tests).
-    int rows() const { return rows_; }
-    double column_width() const { return column_width_; }
-
 private:
     std::vector<Entry> entries_;
     QFont font_;
@@ -657,6 +653,12 @@ void ChartView::update_legend() {
         }
     }
     legend_->place(chart()->plotArea(), above);
+    // Content appeared or went (update_legend runs on both): the axes get their ticks or lose them.
+    if (const bool content = has_content(); content != had_content_) {
+        had_content_ = content;
+        axes_dirty_ = true;
+        schedule();
+    }
     place_empty_message();
     update_references();  // their labels keep clear of the legend where it moved
 }
@@ -684,8 +686,7 @@ void ChartView::set_references(std::vector<Reference> references) {
         label->setZValue(10);
         reference_items_.emplace_back(series, label);
     }
-    update_references();
-    update_legend();
+    update_legend();  // and the references after it
 }
 
 void ChartView::update_references() {
@@ -1192,8 +1193,7 @@ void ChartView::settle() {
     }
     // Qt Charts lays out titles and axis labels at the next turn of the event loop: now.
     if (chart()->layout()) chart()->layout()->activate();
-    update_legend();
-    update_references();
+    update_legend();  // and the references after it
 }
 
 }  // namespace mapscape::ui

@@ -96,7 +96,6 @@ public:
     // What an empty chart says in its plot (no layer has a point, no reference line): its axes
     // then carry no ticks, rather than a made-up range's.
     void set_empty_message(const QString& message);
-    QString empty_message() const { return empty_message_; }
     bool has_content() const;
 
     // Shown ranges: fitted to the data (and references) with a margin, unless fixed; a zoom or pan
@@ -215,6 +214,7 @@ private:
     LegendBox* legend_;
     QGraphicsSimpleTextItem* empty_item_ = nullptr;
     QString empty_message_;
+    bool had_content_ = false;
     QMargins margins_{2, 2, 8, 2};  // the chart's, around its plot, axes and title
     double x_lo_ = 1, x_hi_ = 10, y_lo_ = 1, y_hi_ = 10;  // shown ranges, data values
     bool x_fixed_ = false, y_fixed_ = false;

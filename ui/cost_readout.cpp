@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "chart_palette.hpp"
 #include "cost/bounds.hpp"
 #include "cost/compute_bound.hpp"
 #include "util/units.hpp"
@@ -27,8 +28,9 @@ void set_bar(QProgressBar* bar, std::int64_t needed, std::int64_t available) {
     const bool over = needed > available;
     // The figure is drawn across the bar, over the chunk and the groove: white on the full red
     // bar of a requirement over the limit (red on red could not be read), dark on a light green.
-    bar->setStyleSheet(over ? "QProgressBar::chunk { background: #c62828; } QProgressBar { color: white; font-weight: bold; }"
-                            : "QProgressBar::chunk { background: #81c784; } QProgressBar { color: #1b1b1b; }");
+    const QColor chunk = over ? QColor(0xc6, 0x28, 0x28) : QColor(0x81, 0xc7, 0x84);
+    bar->setStyleSheet(QStringLiteral("QProgressBar::chunk { background: %1; } QProgressBar { color: %2; %3}")
+                           .arg(chunk.name(), text_color_on(chunk).name(), over ? QStringLiteral("font-weight: bold; ") : QString()));
     bar->setProperty("over", over);
 }
 

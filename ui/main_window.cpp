@@ -186,9 +186,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         update_title();
     });
     connect(doc_, &StudyDocument::selected_layer_changed, this, &MainWindow::refresh_convergence);
-    connect(doc_, &StudyDocument::selected_layer_changed, scatter_panel_, [this] { scatter_panel_->set_selected_layer(doc_->selected_layer()); });
-    connect(doc_, &StudyDocument::study_replaced, scatter_panel_, [this] { scatter_panel_->set_selected_layer(doc_->selected_layer()); });
-    scatter_panel_->set_selected_layer(doc_->selected_layer());
+    const auto follow_layer = [this] { scatter_panel_->set_selected_layer(doc_->selected_layer()); };
+    connect(doc_, &StudyDocument::selected_layer_changed, scatter_panel_, follow_layer);
+    connect(doc_, &StudyDocument::study_replaced, scatter_panel_, follow_layer);
+    follow_layer();
     connect(doc_, &StudyDocument::modified_changed, this, &MainWindow::update_title);
     connect(doc_, &StudyDocument::file_path_changed, this, &MainWindow::update_title);
     connect(dataflow_, &DataflowEditor::evaluated, this, [this](const CostReport& r) {

@@ -15,6 +15,8 @@ public:
     explicit PeArrayWidget(QWidget* parent = nullptr);
     void set_state(const Layer& layer, const LoopNest& nest, std::vector<PeView> pes);
     int selected_pe() const { return selected_; }
+    // The PE drawn under a point of the widget, or -1.
+    int pe_at(QPoint p) const;
     QSize sizeHint() const override { return {560, 320}; }
 
 signals:
@@ -26,7 +28,6 @@ protected:
     bool event(QEvent* event) override;
 
 private:
-    int pe_at(QPoint p) const;
     QRectF cell(int pe) const;
     int grid_rows() const;
     int grid_columns() const;

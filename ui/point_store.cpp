@@ -14,6 +14,7 @@ std::uint64_t plot_cell(double latency, double energy, bool valid, int cells_per
 void PointStore::clear() {
     ++version_;
     ++generation_;
+    ++series_generation_;
     points_.clear();
     kept_.clear();
     cells_.clear();
@@ -27,7 +28,7 @@ void PointStore::add(PlotPoint p, const Mapping* mapping) {
     ++version_;
     const std::size_t index = points_.size();
     const PlotSeries series{p.run, p.layer};
-    ++series_points_[series];
+    if (++series_points_[series] == 1) ++series_generation_;
     bool on_front = false;
     if (p.valid) {
         // Pareto front: skip if dominated; otherwise insert and drop what it dominates.

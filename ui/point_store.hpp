@@ -63,6 +63,8 @@ public:
     std::vector<std::size_t> pareto_front(PlotSeries series) const;
     // The series with points, by run then layer, and how many points each has.
     const std::map<PlotSeries, std::size_t>& series() const { return series_points_; }
+    // Bumped when a series appears or goes (a run's first point of a layer, clear, remove_run).
+    std::uint64_t series_generation() const { return series_generation_; }
     // The point of `series` with a kept mapping nearest to (latency, energy) in log space, or -1.
     long nearest_kept(PlotSeries series, double latency, double energy, double max_log_distance = 0.05) const;
 
@@ -77,7 +79,7 @@ private:
     std::map<PlotSeries, Front> fronts_;
     std::map<PlotSeries, std::size_t> series_points_;
     std::size_t kept_count_ = 0;
-    std::uint64_t version_ = 0, generation_ = 0;
+    std::uint64_t version_ = 0, generation_ = 0, series_generation_ = 0;
 };
 
 // A point store shared between the search threads that fill it and the chart that draws it.

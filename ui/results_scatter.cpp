@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "chart_palette.hpp"
+
 namespace mapscape::ui {
 
 namespace {
@@ -12,10 +14,8 @@ namespace {
 constexpr int kMaxColours = 10;
 constexpr std::size_t kMaxMarkers = 4000;
 
-const QColor kPalette[kMaxColours + 1] = {
-    QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),  QColor(214, 39, 40),  QColor(148, 103, 189),
-    QColor(140, 86, 75),  QColor(227, 119, 194), QColor(188, 189, 34), QColor(23, 190, 207), QColor(60, 60, 60),
-    QColor(170, 170, 170)};  // the last one: "other"
+// The charts' series colours (chart_palette.hpp), and grey for "other".
+QColor colour_of(int layer) { return layer < kMaxColours ? series_color(layer) : QColor(170, 170, 170); }
 
 double scaled(double v, bool log) { return log ? std::log10(v) : v; }
 
@@ -35,7 +35,7 @@ ResultsScatter::ResultsScatter(QWidget* parent) : ChartView(parent) {
     setMinimumSize(240, 200);
     // One point layer per colour, the last one for "other"; a layer without points is neither
     // drawn nor in the legend.
-    for (int i = 0; i <= kMaxColours; ++i) add_point_layer({}, kPalette[i], 6);
+    for (int i = 0; i <= kMaxColours; ++i) add_point_layer({}, colour_of(i), 6);
     rows_.resize(kMaxColours + 1);
     connect(this, &ChartView::hovered, this, &ResultsScatter::on_hover);
     connect(this, &ChartView::left, this, [] { QToolTip::hideText(); });
@@ -181,7 +181,7 @@ void ResultsScatter::take(Layers& built, std::shared_ptr<const RunTable> table, 
     const int other = static_cast<int>(built.names.size()) - 1;
     for (int layer = 0; layer < static_cast<int>(built.names.size()); ++layer) {
         set_layer_name(layer, built.names[layer]);
-        QColor colour = kPalette[built.has_other && layer == other ? kMaxColours : layer % kMaxColours];
+        QColor colour = colour_of(built.has_other && layer == other ? kMaxColours : layer % kMaxColours);
         colour.setAlpha(170);
         set_layer_color(layer, colour);
     }

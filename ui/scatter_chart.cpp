@@ -79,8 +79,9 @@ void ScatterChart::remove_run(int run) {
     redraw();
 }
 
-void ScatterChart::show_series(std::optional<PlotSeries> series) {
-    chosen_ = series;
+void ScatterChart::show_series(std::optional<int> run, std::optional<int> layer) {
+    chosen_run_ = run;
+    chosen_layer_ = layer;
     drawn_version_ = ~std::uint64_t{0};
     redraw();
 }
@@ -88,7 +89,6 @@ void ScatterChart::show_series(std::optional<PlotSeries> series) {
 void ScatterChart::set_preferred_layer(int layer) {
     if (layer == preferred_layer_) return;
     preferred_layer_ = layer;
-    if (chosen_) return;
     drawn_version_ = ~std::uint64_t{0};
     redraw();
 }
@@ -108,14 +108,14 @@ std::vector<std::size_t> ScatterChart::shown_front() const {
 
 std::optional<PlotSeries> ScatterChart::resolve_series(const PointStore& store) const {
     const auto& all = store.series();
-    if (chosen_) {
-        if (all.count(*chosen_)) return chosen_;
-        return std::nullopt;
-    }
     if (all.empty()) return std::nullopt;
-    const int newest = all.rbegin()->first.run;
-    if (all.count({newest, preferred_layer_})) return PlotSeries{newest, preferred_layer_};
-    return all.lower_bound({newest, std::numeric_limits<int>::min()})->first;
+    int run = all.rbegin()->first.run;  // the newest
+    if (chosen_run_ && all.lower_bound({*chosen_run_, std::numeric_limits<int>::min()}) != all.end() &&
+        all.lower_bound({*chosen_run_, std::numeric_limits<int>::min()})->first.run == *chosen_run_)
+        run = *chosen_run_;
+    for (const std::optional<int>& layer : {chosen_layer_, std::optional<int>(preferred_layer_)})
+        if (layer && all.count({run, *layer})) return PlotSeries{run, *layer};
+    return all.lower_bound({run, std::numeric_limits<int>::min()})->first;
 }
 
 std::size_t ScatterChart::point_count() const {
@@ -141,11 +141,18 @@ void ScatterChart::redraw() {
     const PointStore& store = shared_->store;
     if (store.version() == drawn_version_) return;
     drawn_version_ = store.version();
-    ++repaints_;
-    const bool series_list_changed = store.series().size() != series_count_;
-    series_count_ = store.series().size();
+    const bool series_list_changed = store.series_generation() != series_generation_;
+    series_generation_ = store.series_generation();
     const std::optional<PlotSeries> target = resolve_series(store);
     const bool restart = store.generation() != copied_generation_ || target != shown_;
+    // Points of other series (the other layers of a whole-model run) change nothing drawn.
+    if (!restart && (!shown_ || store.series().at(*shown_) == shown_points_)) {
+        copied_ = store.size();
+        lock.unlock();
+        if (series_list_changed) emit series_changed();
+        return;
+    }
+    ++repaints_;
     if (restart) {
         copied_generation_ = store.generation();
         copied_ = 0;
@@ -166,6 +173,7 @@ void ScatterChart::redraw() {
         }
     copied_ = store.size();
     total_ = shown_ ? store.series().at(*shown_) : 0;
+    shown_points_ = total_;
     front_index_ = shown_ ? store.pareto_front(*shown_) : std::vector<std::size_t>{};
     std::vector<QPointF> front;
     front.reserve(front_index_.size());

@@ -25,10 +25,10 @@ public:
     explicit ScatterChart(QWidget* parent = nullptr);
 
     void add_points(const std::vector<PlotPoint>& points);
-    // The series to show; nullopt: follow the newest run (at the preferred layer if it has it,
-    // else its first layer).
-    void show_series(std::optional<PlotSeries> series);
-    std::optional<PlotSeries> chosen_series() const { return chosen_; }
+    // What to show: a run (nullopt: the newest, or the newest when the chosen one is gone) and
+    // a layer of it (nullopt, or one the run did not search: the preferred layer if the run
+    // searched it, else the run's first).
+    void show_series(std::optional<int> run, std::optional<int> layer);
     void set_preferred_layer(int layer);
     // The series drawn now, if any.
     std::optional<PlotSeries> shown_series() const { return shown_; }
@@ -64,9 +64,11 @@ private:
     std::shared_ptr<SharedPointStore> shared_ = std::make_shared<SharedPointStore>();
     std::uint64_t drawn_version_ = ~std::uint64_t{0}, copied_generation_ = ~std::uint64_t{0};
     std::size_t copied_ = 0, total_ = 0;  // store points looked at so far; the shown series' points
-    std::optional<PlotSeries> chosen_, shown_;
+    std::optional<int> chosen_run_, chosen_layer_;
+    std::optional<PlotSeries> shown_;
     int preferred_layer_ = 0;
-    std::size_t series_count_ = 0;
+    std::uint64_t series_generation_ = ~std::uint64_t{0};
+    std::size_t shown_points_ = 0;  // of the shown series, when last drawn
     int invalid_layer_, valid_layer_, front_layer_;
     std::vector<std::size_t> valid_index_, invalid_index_, front_index_;  // layer point -> store index
     QTimer redraw_timer_;

@@ -42,11 +42,7 @@ ScatterPanel::ScatterPanel(ScatterChart* chart, QWidget* parent) : QWidget(paren
     refill();
 }
 
-void ScatterPanel::set_selected_layer(int layer) {
-    selected_layer_ = layer;
-    chart_->set_preferred_layer(layer);
-    if (run_box_->currentData().toInt() != kFollow && layer_box_->currentData().toInt() == kFollow) choose();
-}
+void ScatterPanel::set_selected_layer(int layer) { chart_->set_preferred_layer(layer); }
 
 void ScatterPanel::refill() {
     refilling_ = true;
@@ -67,28 +63,14 @@ void ScatterPanel::refill() {
         if (s.run == layers_of) layer_box_->addItem(tr("layer %1").arg(s.layer + 1), s.layer);
     layer_box_->setCurrentIndex(std::max(0, layer_box_->findData(layer)));
     refilling_ = false;
+    // A chosen run or layer that is gone (a run deleted): the boxes fell back, the chart follows.
+    if (run_box_->currentData().toInt() != run || layer_box_->currentData().toInt() != layer) choose();
 }
 
 void ScatterPanel::choose() {
     const int run = run_box_->currentData().toInt();
     const int layer = layer_box_->currentData().toInt();
-    if (run == kFollow && layer == kFollow) {
-        chart_->show_series(std::nullopt);
-        return;
-    }
-    const std::vector<PlotSeries> all = chart_->series();
-    const int chosen_run = run != kFollow ? run : (all.empty() ? 0 : all.back().run);
-    const int wanted_layer = layer != kFollow ? layer : selected_layer_;
-    const PlotSeries* first_of_run = nullptr;
-    for (const PlotSeries& s : all) {
-        if (s.run != chosen_run) continue;
-        if (s.layer == wanted_layer) {
-            chart_->show_series(s);
-            return;
-        }
-        if (!first_of_run) first_of_run = &s;
-    }
-    chart_->show_series(first_of_run ? std::optional<PlotSeries>(*first_of_run) : std::nullopt);
+    chart_->show_series(run == kFollow ? std::nullopt : std::optional<int>(run), layer == kFollow ? std::nullopt : std::optional<int>(layer));
 }
 
 }  // namespace mapscape::ui

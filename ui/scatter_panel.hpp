@@ -29,7 +29,6 @@ private:
     QComboBox* run_box_;
     QComboBox* layer_box_;
     bool refilling_ = false;
-    int selected_layer_ = 0;
 };
 
 }  // namespace mapscape::ui

@@ -55,13 +55,7 @@ ScheduleView::ScheduleView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     auto* form = new QFormLayout;
     mix_ = new QComboBox;
     mix_->setEditable(true);
-    for (const std::string& m : bundled_mix_names()) {
-        mix_->addItem(QString::fromStdString(m));
-        try {
-            mix_->setItemData(mix_->count() - 1, QString::fromStdString(load_task_mix(m).description), Qt::ToolTipRole);
-        } catch (const InputError&) {
-        }
-    }
+    for (const std::string& m : bundled_mix_names()) mix_->addItem(QString::fromStdString(m));
     setting_ = new QComboBox;
     setting_->setEditable(true);
     for (const std::string& s : platform_setting_names()) setting_->addItem(QString::fromStdString(s));

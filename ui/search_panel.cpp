@@ -45,10 +45,9 @@ SearchPanel::SearchPanel(StudyDocument* doc, QWidget* parent) : QWidget(parent),
     // GAMMA's map-space systems (its paper's S1-S3): how many cluster levels a mapping may have
     // and whether the array's shape is fixed. Not the multi-core platforms S1-S6 of MAGMA.
     system_ = new QComboBox;
-    for (const char* code : {"S1", "S2", "S3"}) system_->addItem(QString(), QString::fromLatin1(code));
-    system_->setItemText(0, tr("S1: fixed array, 2 levels"));
-    system_->setItemText(1, tr("S2: flexible, 1-2 levels"));
-    system_->setItemText(2, tr("S3: scale-out, 2-3 levels"));
+    system_->addItem(tr("S1: fixed array, 2 levels"), QStringLiteral("S1"));
+    system_->addItem(tr("S2: flexible, 1-2 levels"), QStringLiteral("S2"));
+    system_->addItem(tr("S3: scale-out, 2-3 levels"), QStringLiteral("S3"));
     // The long item names do not set the dock's width (or squeeze the form's labels).
     for (QComboBox* box : {algorithm_, objective_box_, system_}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);

@@ -2,7 +2,8 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QProxyStyle>
+#include <QMouseEvent>
+#include <QStyleOptionSlider>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -29,13 +30,26 @@ constexpr int kDefaultSpeed = 10;
 constexpr int kShortestTickMs = 20;
 
 // A click on the slider's groove moves the handle to the click, not a page towards it: with
-// thousands of steps a page is a few pixels, so a click seemed to do nothing.
-class JumpToClickStyle : public QProxyStyle {
+// thousands of steps a page is a few pixels, so a click seemed to do nothing. The handle is then
+// under the pointer, so a drag goes on from there.
+class JumpSlider : public QSlider {
 public:
-    using QProxyStyle::QProxyStyle;
-    int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget, QStyleHintReturn* returned) const override {
-        if (hint == QStyle::SH_Slider_AbsoluteSetButtons) return Qt::LeftButton;
-        return QProxyStyle::styleHint(hint, option, widget, returned);
+    using QSlider::QSlider;
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override {
+        if (event->button() == Qt::LeftButton && maximum() > minimum()) {
+            QStyleOptionSlider option;
+            initStyleOption(&option);
+            const QRect handle = style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, this);
+            const QPoint at = event->position().toPoint();
+            if (!handle.contains(at)) {
+                const QRect groove = style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderGroove, this);
+                const int span = std::max(1, groove.width() - handle.width());
+                setValue(QStyle::sliderValueFromPosition(minimum(), maximum(), at.x() - groove.x() - handle.width() / 2, span, option.upsideDown));
+            }
+        }
+        QSlider::mousePressEvent(event);
     }
 };
 }
@@ -87,8 +101,7 @@ TeachingView::TeachingView(StudyDocument* doc, QWidget* parent) : QWidget(parent
     playing->addWidget(speed_);
     right_layout->addLayout(controls);
     right_layout->addLayout(playing);
-    slider_ = new QSlider(Qt::Horizontal);
-    slider_->setStyle(new JumpToClickStyle(slider_->style()));
+    slider_ = new JumpSlider(Qt::Horizontal);
     slider_->setMinimumWidth(240);
     slider_->setTickPosition(QSlider::TicksBelow);
     right_layout->addWidget(slider_);
@@ -161,6 +174,7 @@ void TeachingView::rebuild() {
 }
 
 void TeachingView::fit_nest_pane() {
+    if (user_sized_) return;  // the panes stay where the user put them
     const int total = splitter_->width() > 100 ? splitter_->width() : 1060;
     const int left = std::clamp(nest_width_, 240, total * 55 / 100);
     splitter_->setSizes({left, total - left});
@@ -173,7 +187,7 @@ void TeachingView::showEvent(QShowEvent* event) {
 
 void TeachingView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    if (!user_sized_) fit_nest_pane();  // until the user drags the splitter, the nest keeps its fit
+    fit_nest_pane();  // until the user drags the splitter, the nest keeps its fit
 }
 
 void TeachingView::apply_speed() {

@@ -39,19 +39,29 @@ std::vector<double> TimelineWidget::bandwidth_ticks_gbps() const {
     return {0.0, max_gbps / 2, max_gbps};
 }
 
-double TimelineWidget::legend_height() const {
-    if (models_.empty()) return 0;
+void TimelineWidget::lay_out_legend() {
+    // Where each model's entry goes in rows below the time axis, as wide as the widget allows:
+    // worked out when the models or the width change, not at every paint.
+    legend_entries_.clear();
+    legend_height_ = 0;
+    if (models_.empty()) return;
     const QFontMetricsF fm(font());
-    double x = kLeft, rows = 1;
+    double x = kLeft, row = 0;
     for (const QString& m : models_) {
         const double w = 16 + fm.horizontalAdvance(m) + 14;
         if (x + w > width() - kRight && x > kLeft) {
-            ++rows;
+            ++row;
             x = kLeft;
         }
+        legend_entries_.push_back({x, row, w});
         x += w;
     }
-    return rows * fm.height() + 6;
+    legend_height_ = (row + 1) * fm.height() + 6;
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    lay_out_legend();
 }
 
 void TimelineWidget::set_schedule(std::vector<Segment> segments, std::vector<TimelineJob> jobs, std::vector<QString> core_names,
@@ -63,6 +73,7 @@ void TimelineWidget::set_schedule(std::vector<Segment> segments, std::vector<Tim
     models_.clear();
     for (const TimelineJob& j : jobs_)
         if (std::find(models_.begin(), models_.end(), j.model) == models_.end()) models_.push_back(j.model);
+    lay_out_legend();
     system_bw_ = system_bandwidth;
     gbps_per_unit_ = gbps_per_byte_per_cycle;
     makespan_ = 1;
@@ -88,13 +99,13 @@ void TimelineWidget::zoom(double factor, double around) {
 }
 
 QRectF TimelineWidget::gantt_area() const {
-    const double h = height() - kTop - kAxis - legend_height();
+    const double h = height() - kTop - kAxis - legend_height_;
     return {kLeft, kTop, width() - kLeft - kRight, h * 0.62};
 }
 
 QRectF TimelineWidget::bandwidth_area() const {
     const QRectF g = gantt_area();
-    const double h = height() - kTop - kAxis - legend_height();
+    const double h = height() - kTop - kAxis - legend_height_;
     return {kLeft, g.bottom() + h * 0.06, g.width(), h * 0.32};
 }
 
@@ -198,17 +209,13 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         p.drawText(QRectF(x - 40, b.bottom() + 4, 80, fm.height()), Qt::AlignHCenter | Qt::AlignTop, quantity_text(t, Quantity::Cycles, 3, false));
     }
     p.drawText(QRectF(b.right() - 116, b.bottom() + 4 + fm.height(), 116, fm.height()), Qt::AlignRight, tr("cycles"));
-    // The legend of models, in rows below the time axis.
-    double x = kLeft, y = b.bottom() + kAxis + 2;
-    for (const QString& m : models_) {
-        const double w = 16 + fm.horizontalAdvance(m) + 14;
-        if (x + w > width() - kRight && x > kLeft) {
-            x = kLeft;
-            y += fm.height();
-        }
-        p.fillRect(QRectF(x, y + fm.height() / 2 - 5, 10, 10), model_colour(m));
-        p.drawText(QRectF(x + 16, y, w - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, m);
-        x += w;
+    // The legend of models, in rows below the time axis (laid out by lay_out_legend).
+    const double legend_top = b.bottom() + kAxis + 2;
+    for (std::size_t i = 0; i < models_.size() && i < legend_entries_.size(); ++i) {
+        const LegendEntry& e = legend_entries_[i];
+        const double y = legend_top + e.row * fm.height();
+        p.fillRect(QRectF(e.x, y + fm.height() / 2 - 5, 10, 10), model_colour(models_[i]));
+        p.drawText(QRectF(e.x + 16, y, e.width - 16, fm.height()), Qt::AlignLeft | Qt::AlignVCenter, models_[i]);
     }
 }
 

@@ -51,7 +51,8 @@ protected:
 private:
     QRectF gantt_area() const;
     QRectF bandwidth_area() const;
-    double legend_height() const;
+    void lay_out_legend();
+    void resizeEvent(QResizeEvent* event) override;
     double x_of(double t) const;
     double t_of(double x) const;
     int segment_at(QPointF p) const;
@@ -60,6 +61,11 @@ private:
     std::vector<TimelineJob> jobs_;
     std::vector<QString> cores_;
     std::vector<QString> models_;  // in colour order
+    struct LegendEntry {
+        double x, row, width;
+    };
+    std::vector<LegendEntry> legend_entries_;  // one per model
+    double legend_height_ = 0;
     double system_bw_ = 1, gbps_per_unit_ = 1, makespan_ = 1;
     double view_start_ = 0, view_end_ = 1;
     QPointF drag_from_;

@@ -103,7 +103,8 @@ std::string loop_nest_text(const LoopNest& nest) {
                 out += indent() + "for " + var + "_round in 0.." + std::to_string(l.rounds - 1) + ":\n";
                 ++depth;
             }
-            out += indent() + "// " + name + ": " + std::to_string(l.steps) + " " + tile + ", a unit each\n";
+            // (The count is on the rounds' line above when there are rounds.)
+            out += indent() + "// " + name + ": " + (l.rounds > 1 ? std::string() : std::to_string(l.steps) + " ") + tile + ", a unit each\n";
             out += indent() + "parallel for " + var + " in " + std::to_string(std::min(l.steps, l.units)) + " units:\n";
         } else {
             out += indent() + "// " + name + ": " + std::to_string(l.extent) + " in " + tile + "\n";

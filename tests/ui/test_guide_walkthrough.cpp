@@ -197,11 +197,20 @@ const std::map<QString, Action>& actions() {
          }},
         {"time-step", [](Walk& k, const QStringList& a) {
              k.w->teaching()->step_slider()->setValue(a.value(0).toInt());
-             return k.w->teaching()->step_slider()->value() == a.value(0).toInt() ? QString() : QString("the slider stayed at %1").arg(k.w->teaching()->step_slider()->value());
+             const int shown = k.w->teaching()->step_box()->value();  // the step box follows the slider
+             return shown == a.value(0).toInt() ? QString() : QString("the step box reads %1").arg(shown);
          }},
         {"click-pe", [](Walk& k, const QStringList& a) {
-             emit k.w->teaching()->pe_array()->pe_selected(a.value(0).toInt());
-             return QString();
+             // A real click on the PE's cell, found where the widget draws it.
+             PeArrayWidget* array = k.w->teaching()->pe_array();
+             const int wanted = a.value(0).toInt();
+             for (int y = 0; y < array->height(); y += 2)
+                 for (int x = 0; x < array->width(); x += 2)
+                     if (array->pe_at({x, y}) == wanted) {
+                         QTest::mouseClick(array, Qt::LeftButton, {}, QPoint(x + 1, y + 1));
+                         return array->selected_pe() == wanted ? QString() : QString("PE %1 was not selected").arg(wanted);
+                     }
+             return QString("PE %1 is not drawn").arg(wanted);
          }},
         {"expect-pe", [](Walk& k, const QStringList& a) {
              return expect_contains("the PE's detail", k.w->teaching()->pe_detail()->text(), a.join(' '));
@@ -296,8 +305,9 @@ const std::map<QString, Action>& actions() {
              return k.w->codesign()->use_design() ? QString() : QString("\"Use this design\" did nothing");
          }},
         {"expect-accelerator-is-design", [](Walk& k, const QStringList&) {
-             return k.w->document()->study().accelerator.num_pes == k.w->codesign()->best().accelerator.num_pes ? QString()
-                                                                                                                : QString("the study's accelerator is not the design's");
+             Accelerator used = k.w->document()->study().accelerator;
+             used.name = k.w->codesign()->best().accelerator.name;  // renamed "codesigned-latency"; all else the design's
+             return used == k.w->codesign()->best().accelerator ? QString() : QString("the study's accelerator is not the design's");
          }},
         {"save-and-reopen", [](Walk& k, const QStringList&) {
              const QString path = k.filePath("walk.json");
