@@ -106,16 +106,18 @@ QString expect_contains(const QString& what, const QString& text, const QString&
     return text.contains(wanted, Qt::CaseInsensitive) ? QString() : QString("%1 reads \"%2\", not containing \"%3\"").arg(what, text, wanted);
 }
 
+// Picks an item as a user does (its index, then `activated`, which the app's boxes act on).
+QString pick(QComboBox* box, const QString& text, const QString& what) {
+    const int i = box->findText(text);
+    if (i < 0) return QString("no %1 \"%2\" in the box").arg(what, text);
+    box->setCurrentIndex(i);
+    emit box->activated(i);
+    return QString();
+}
+
 const std::map<QString, Action>& actions() {
     static const std::map<QString, Action> table = {
-        {"model", [](Walk& k, const QStringList& a) {
-             QComboBox* box = k.w->workload()->models();
-             const int i = box->findText(a.join(' '));
-             if (i < 0) return QString("no model \"%1\" in the box").arg(a.join(' '));
-             box->setCurrentIndex(i);
-             emit box->activated(i);
-             return QString();
-         }},
+        {"model", [](Walk& k, const QStringList& a) { return pick(k.w->workload()->models(), a.join(' '), "model"); }},
         {"expect-layers-at-least", [](Walk& k, const QStringList& a) {
              const int n = static_cast<int>(k.w->document()->study().model.layers.size());
              return n >= a.value(0).toInt() ? QString() : QString("the model has %1 layers").arg(n);
@@ -145,14 +147,7 @@ const std::map<QString, Action>& actions() {
              const auto l2 = k.w->document()->study().accelerator.l2_size_bytes;
              return l2 == a.value(0).toLongLong() ? QString() : QString("L2 is %1 B").arg(l2);
          }},
-        {"accelerator-preset", [](Walk& k, const QStringList& a) {
-             QComboBox* box = k.w->accelerator()->presets();
-             const int i = box->findText(a.join(' '));
-             if (i < 0) return QString("no accelerator preset \"%1\"").arg(a.join(' '));
-             box->setCurrentIndex(i);
-             emit box->activated(i);
-             return QString();
-         }},
+        {"accelerator-preset", [](Walk& k, const QStringList& a) { return pick(k.w->accelerator()->presets(), a.join(' '), "accelerator preset"); }},
         {"expect-pes-at-least", [](Walk& k, const QStringList& a) {
              const auto pes = k.w->document()->study().accelerator.num_pes;
              return pes >= a.value(0).toLongLong() ? QString() : QString("%1 PEs").arg(pes);
