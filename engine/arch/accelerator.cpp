@@ -49,6 +49,7 @@ std::string accelerator_problem(const Accelerator& acc) {
             return where + " hops and hop latency must not be negative";
     }
     if (!(acc.clock_mhz > 0.0)) return "the clock frequency must be positive";
+    if (acc.l2_banks < 1 || acc.l2_banks > 1024) return "the L2 bank count must be 1 to 1024, not " + std::to_string(acc.l2_banks);
     if (acc.pe_hierarchy.size() > static_cast<std::size_t>(kMaxClusterLevels))
         return "the PE hierarchy has more than " + std::to_string(kMaxClusterLevels) + " levels";
     if (!acc.pe_hierarchy.empty()) {
@@ -77,6 +78,7 @@ const AcceleratorFieldRange& accelerator_field_range(std::string_view field) {
         {"bandwidth_elements_per_cycle", 1, kIntMax},
         {"hops", 0, 1e6},
         {"hop_latency_cycles", 0, 1e6},
+        {"l2_banks", 1, 1024},
     };
     for (const AcceleratorFieldRange& r : kRanges)
         if (r.field == field) return r;

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,6 +12,8 @@
 #include "mapping/map_space.hpp"
 
 namespace mapscape {
+
+struct Technology;  // tech/technology.hpp
 
 // MAESTRO models at most four cluster levels, each with its own NoC.
 inline constexpr int kMaxClusterLevels = 4;
@@ -37,7 +40,14 @@ struct Accelerator {
     std::int64_t offchip_bw_elements_per_cycle = 70000;
     std::int64_t word_size_bytes = 1;
     double clock_mhz = 1000.0;
+    // MAESTRO's energy multipliers (the `maestro` technology), used when no physical one is set.
     TechnologyTable technology;
+    // A physical technology (tech/technology.hpp; `--tech 45nm`): every access priced by the
+    // configured buffer sizes and each tensor's width, leakage over the runtime, area from what
+    // is built. Null: MAESTRO's model above, which every MAESTRO-exact figure uses.
+    std::shared_ptr<const Technology> physical_technology;
+    std::string dram_type;         // one of the technology's DRAM types; "" = its default
+    std::int64_t l2_banks = 1;     // the global buffer's banks (each access reads one)
     // How flexible the array is: which dimensions it can parallelise at each level, fixed loop
     // orders, tiles and cluster sizes. Every search respects it. Fully flexible by default.
     MapSpace map_space;

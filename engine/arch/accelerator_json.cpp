@@ -1,10 +1,13 @@
 #include "arch/accelerator_json.hpp"
 #include "util/integer_math.hpp"
 
+#include <filesystem>
 #include <limits>
 
 #include "arch/maestro_hw_file.hpp"
 #include "mapping/map_space.hpp"
+#include "tech/technology.hpp"
+#include "tech/technology_library.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 
@@ -15,7 +18,7 @@ namespace {
 const JsonObjectSchema kAcceleratorFields{"accelerator",
                                           {"format", "version", "name", "num_pes", "pe_hierarchy", "simd_lanes", "l1_size_bytes",
                                            "l2_size_bytes", "word_size_bytes", "clock_mhz", "offchip_bw_elements_per_cycle", "noc",
-                                           "technology", "map_space"}};
+                                           "technology", "dram_type", "l2_banks", "map_space"}};
 const JsonObjectSchema kNocFields{"accelerator.noc", {"bandwidth_elements_per_cycle", "hops", "hop_latency_cycles"}};
 const JsonObjectSchema kTechnologyFields{"accelerator.technology",
                                          {"mac_energy_nj", "l1_access_in_macs", "l2_access_in_macs", "dram_access_in_macs",
@@ -50,7 +53,11 @@ nlohmann::ordered_json accelerator_to_json(const Accelerator& a) {
     j["noc"] = noc;
     if (!a.map_space.flexible()) j["map_space"] = map_space_to_json(a.map_space);
     const TechnologyTable defaults;
-    if (!(a.technology == defaults)) {
+    if (a.physical_technology) {
+        j["technology"] = technology_reference(*a.physical_technology);
+        if (!a.dram_type.empty()) j["dram_type"] = a.dram_type;
+        if (a.l2_banks != 1) j["l2_banks"] = a.l2_banks;
+    } else if (!(a.technology == defaults)) {
         const auto& t = a.technology;
         j["technology"] = {{"mac_energy_nj", t.mac_energy_nj},
                            {"l1_access_in_macs", t.l1_access_in_macs},
@@ -114,7 +121,20 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
             doc.fail(np, "\"noc\" must be an object or an array of levels");
         }
     }
-    if (v.contains("technology")) {
+    a.l2_banks = integer_or(v, ptr, "l2_banks", a.l2_banks);
+    if (v.contains("technology") && v["technology"].is_string()) {
+        // A technology by name (bundled) or path (relative to this file).
+        const std::string tp = json_child(ptr, "technology");
+        const std::string name = v["technology"].get<std::string>();
+        std::shared_ptr<const Technology> tech;
+        try {
+            tech = load_technology(name, std::filesystem::path(doc.file()).parent_path().string());
+        } catch (const InputError& e) {
+            if (e.diagnostic().where.line > 0) throw;  // a problem inside the technology file: its own place
+            doc.fail(tp, e.diagnostic().message);
+        }
+        apply_technology(a, tech);
+    } else if (v.contains("technology")) {
         const auto& t = doc.object(v, ptr, "technology");
         const std::string tp = json_child(ptr, "technology");
         doc.check_fields(t, tp, kTechnologyFields);
@@ -127,6 +147,18 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
         tech.mac_power_mw = doc.number_or(t, tp, "mac_power_mw", tech.mac_power_mw, 0, 1e12);
         tech.sram_area_um2_per_element = doc.number_or(t, tp, "sram_area_um2_per_element", tech.sram_area_um2_per_element, 0, 1e12);
         tech.sram_power_mw_per_element = doc.number_or(t, tp, "sram_power_mw_per_element", tech.sram_power_mw_per_element, 0, 1e12);
+    }
+    if (v.contains("dram_type")) {
+        const std::string dp = json_child(ptr, "dram_type");
+        a.dram_type = doc.string(v, ptr, "dram_type");
+        if (!a.physical_technology)
+            doc.fail(dp, "\"dram_type\" needs a physical technology (\"technology\": \"45nm\", ...); MAESTRO's model has one DRAM energy");
+        if (!a.physical_technology->dram(a.dram_type)) {
+            std::string list;
+            for (const auto& d : a.physical_technology->drams) list += (list.empty() ? "" : ", ") + d.type;
+            doc.fail(dp, "technology \"" + a.physical_technology->name + "\" has no DRAM type \"" + a.dram_type + "\" (it has: " + list + ")");
+        }
+        a.dram_type = a.physical_technology->dram(a.dram_type)->type;
     }
     if (v.contains("map_space")) a.map_space = map_space_from_json(doc, v["map_space"], json_child(ptr, "map_space"));
     if (std::string p = accelerator_problem(a); !p.empty()) doc.fail(ptr, p);

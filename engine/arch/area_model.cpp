@@ -1,4 +1,5 @@
 #include "arch/area_model.hpp"
+#include "tech/hardware_costs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,9 @@ double BufferAreaRule::area_um2(std::int64_t bytes) const {
 }
 
 AreaBreakdown area_of(const AreaModel& m, const Accelerator& acc, std::int64_t l1_bytes, std::int64_t l2_bytes) {
+    // A physical technology knows its own areas (by capacity, banks and word), which replace the
+    // model's linear rules.
+    if (acc.physical_technology) return technology_area(acc, l1_bytes, l2_bytes);
     AreaBreakdown a;
     const auto pes = static_cast<double>(acc.num_pes);
     a.pes_um2 = pes * m.mac_um2 * static_cast<double>(acc.simd_lanes);

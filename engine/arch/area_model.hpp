@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "arch/area_breakdown.hpp"
 #include "arch/accelerator.hpp"
 
 namespace mapscape {
@@ -28,15 +29,6 @@ struct AreaModel {
     BufferAreaRule l1, l2;
     bool noc = false;  // MAESTRO's bus and arbiter, sized by the PEs and the NoC bandwidth
     bool operator==(const AreaModel&) const = default;
-};
-
-struct AreaBreakdown {
-    double pes_um2 = 0;  // the MACs
-    double l1_um2 = 0;   // every PE's L1
-    double l2_um2 = 0;
-    double noc_um2 = 0;
-    double total_um2() const { return pes_um2 + l1_um2 + l2_um2 + noc_um2; }
-    double buffers_um2() const { return l1_um2 + l2_um2; }
 };
 
 // The area of `accelerator` with L1 and L2 of the given sizes (the configured sizes, or what

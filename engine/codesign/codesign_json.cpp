@@ -1,4 +1,5 @@
 #include "codesign/codesign_json.hpp"
+#include "tech/technology_library.hpp"
 
 #include <cmath>
 
@@ -21,7 +22,8 @@ nlohmann::ordered_json codesign_to_json(const CodesignRunInfo& info, const Codes
     j["wall_s"] = r.wall_seconds;
     j["stopped"] = r.stopped;
     j["area_budget_um2"] = p.area_budget_um2;
-    j["area_model"] = p.area_model.id;
+    j["area_model"] = p.base.physical_technology ? "technology" : p.area_model.id;
+    j["technology"] = technology_label(p.base);
     j["buffers"] = p.buffers == BufferSizing::ToNeed ? "to-need" : "searched";
     j["map_space"] = map_space_to_json(p.base.map_space);
     j["found"] = r.found;

@@ -25,6 +25,10 @@ CodesignProblem make_codesign_problem(const CodesignRequest& o, const Model& mod
     p.layer_numbers = numbers;
     p.base = platform.base;
     p.base.map_space = map_space_preset(o.map_space);
+    apply_technology_choice(o.technology, p.base);
+    std::vector<Layer> layers = std::move(p.layers);
+    apply_default_precision(chosen_precision(o.technology), layers);
+    p.layers = std::move(layers);
     // 0 means the platform's budget; beyond a wafer (10^5 mm^2) a budget is a typo, not a design.
     if (!(o.area_budget_mm2 >= 0 && o.area_budget_mm2 <= kMaxAreaBudgetMm2))
         throw InputError({"--area-budget", 0, 0}, "an area budget is a number of mm^2 from 0 (the platform's) to " +

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "codesign/codesign_problem.hpp"
+#include "tech/technology_choice.hpp"
 #include "workload/model.hpp"
 
 namespace mapscape {
@@ -28,6 +29,9 @@ struct CodesignRequest {
     std::string map_space = "flexible";
     int threads = 0;  // 0: one per core
     bool maestro_as_is = false;
+    // --tech, --precision, --dram, --l2-banks: a physical technology prices buffers by size and
+    // gives the area the budget is compared with (its own areas replace the area model's).
+    TechnologyChoice technology;
     // Defined here once for the CLI, the Python module and its stubs.
     std::string algo = "digamma";
     std::uint64_t seed = 1;

@@ -22,6 +22,10 @@ AreaPower estimate_area_power(const TechnologyTable& t, std::int64_t num_pes,
     const double arbiter_area = std::max(t.arbiter_unit_area_um2, t.arbiter_unit_area_um2 * arbiter_scale);
     r.area_um2 = pes * (t.mac_area_um2 * lanes + t.sram_area_um2_per_element * l1_cells) +
                  t.sram_area_um2_per_element * l2_cells + bus_area + arbiter_area;
+    r.mac_area_um2 = pes * t.mac_area_um2 * lanes;
+    r.l1_area_um2 = pes * t.sram_area_um2_per_element * l1_cells;
+    r.l2_area_um2 = t.sram_area_um2_per_element * l2_cells;
+    r.noc_area_um2 = bus_area + arbiter_area;
     r.pe_power_mw = pes * t.mac_power_mw * lanes;
     r.l1_power_mw = pes * t.sram_power_mw_per_element * l1_cells;
     r.l2_power_mw = t.sram_power_mw_per_element * l2_cells;

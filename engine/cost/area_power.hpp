@@ -10,6 +10,7 @@ namespace mapscape {
 
 struct AreaPower {
     double area_um2 = 0;
+    double mac_area_um2 = 0, l1_area_um2 = 0, l2_area_um2 = 0, noc_area_um2 = 0;  // area_um2's parts
     double pe_power_mw = 0;
     double l1_power_mw = 0;
     double l2_power_mw = 0;

@@ -5,6 +5,7 @@
 
 #include "cost/area_power.hpp"
 #include "mapping/random_mapping.hpp"
+#include "tech/hardware_costs.hpp"
 
 namespace mapscape {
 
@@ -31,6 +32,24 @@ LayerBound layer_bound(const Layer& original, const Accelerator& acc) {
     const double dram = inputs + weights + outputs;
     b.energy_nj = m * t.mac_energy_nj + l1 * t.l1_access_energy_nj() + l2 * t.l2_access_energy_nj() +
                   dram * t.dram_access_energy_nj();
+    if (acc.physical_technology) {
+        // The same least counts, each access at the cheaper of its tensor's read and write, the
+        // NoC carrying each element in or out of L2 once, and leakage over the least runtime.
+        const HardwareCosts& c = hardware_costs(acc, effective_precision(original, acc));
+        const double elements[3] = {inputs, weights, outputs};
+        b.energy_nj = m * c.mac_nj;
+        for (std::size_t k = 0; k < 3; ++k) {
+            const double l1_cheapest = std::min(c.l1_read_nj[k], c.l1_write_nj[k]);
+            const double l2_cheapest = std::min(c.l2_read_nj[k], c.l2_write_nj[k]);
+            const double l1_accesses = k == 2 ? 2 * m : m + 0.5 * elements[k];
+            b.energy_nj += l1_accesses * l1_cheapest + 1.5 * elements[k] * l2_cheapest +
+                           elements[k] * (c.dram_nj[k] + 0.5 * c.noc_nj[k]);
+        }
+        b.energy_nj += c.leakage_mw() * static_cast<double>(b.runtime_cycles) / acc.clock_mhz;
+        b.area_um2 = c.area_um2();
+        b.power_mw = c.leakage_mw();
+        return b;
+    }
 
     const std::int64_t noc = acc.noc[0].bandwidth_elements_per_cycle;
     const AreaPower smallest = estimate_area_power(t, acc.num_pes, acc.simd_lanes, noc, 1, 1);

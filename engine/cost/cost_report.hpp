@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "arch/area_breakdown.hpp"
 #include "workload/dimension.hpp"
 
 namespace mapscape {
@@ -64,8 +65,11 @@ struct EnergyBreakdown {
     double l1_nj = 0;
     double l2_nj = 0;
     double dram_nj = 0;
+    double noc_nj = 0;      // physical technologies only (MAESTRO's model has no NoC energy)
+    double leakage_nj = 0;  // physical technologies only: static power over the runtime
     double total_nj = 0;
 };
+
 
 struct DelayStats {
     std::int64_t min_cycles = 0;
@@ -91,6 +95,8 @@ struct CostReport {
     std::int64_t l1_required_elements = 0;  // per PE, double-buffered
     std::int64_t l2_required_elements = 0;  // double-buffered
     std::array<std::int64_t, kNumTensors> l2_required_elements_by_tensor{};
+    // Bytes: each tensor's elements at its width under a physical technology, the accelerator's
+    // word size under MAESTRO's model.
     std::int64_t l1_required_bytes = 0;
     std::int64_t l2_required_bytes = 0;
 
@@ -107,7 +113,9 @@ struct CostReport {
     EnergyBreakdown energy;
     double maestro_energy_nj = 0;  // MAESTRO's CSV formula, from this layer's own counts
     double area_um2 = 0;
-    double power_mw = 0;
+    AreaBreakdown area;       // area_um2's parts (MAESTRO's model: by the required buffers)
+    double power_mw = 0;      // MAESTRO's model: its power figures; physical: energy over runtime
+    double leakage_mw = 0;    // physical technologies only
     double pe_power_mw = 0, l1_power_mw = 0, l2_power_mw = 0, noc_power_mw = 0;
 
     const TensorAccesses& tensor(TensorRole role) const {

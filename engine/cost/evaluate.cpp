@@ -4,6 +4,7 @@
 #include "cost/fast_analysis.hpp"
 #include "cost/reference_analysis.hpp"
 #include "cost/mapping_plan.hpp"
+#include "tech/hardware_costs.hpp"
 
 namespace mapscape {
 
@@ -34,6 +35,49 @@ void fill_energy(const Accelerator& acc, CostReport& r) {
                                                o.l2_write);
     r.maestro_energy_nj = t.mac_energy_nj * (t.l2_access_in_macs * l2_part +
                                              t.l1_access_in_macs * static_cast<double>(l1_accesses));
+}
+
+std::int64_t bytes_of(const std::array<std::int64_t, kNumTensors>& elements, const std::array<int, 3>& bits) {
+    std::int64_t total_bits = 0;
+    for (std::size_t k = 0; k < 3; ++k) total_bits += elements[k] * bits[k];
+    return (total_bits + 7) / 8;
+}
+
+// A physical technology: each access by its tensor's width at the configured buffers' prices,
+// NoC and DRAM by bits, leakage over the runtime, area and power of what is built.
+void fill_physical(const Layer& layer, const Accelerator& acc, const TopLevelOutcome& top, CostReport& r) {
+    const HardwareCosts& c = hardware_costs(acc, effective_precision(layer, acc));
+    r.l1_required_bytes = bytes_of(top.l1_required_by_tensor, c.element_bits);
+    r.l2_required_bytes = bytes_of(top.l2_required, c.element_bits);
+    const auto& in = r.tensor(TensorRole::Input);
+    const auto& w = r.tensor(TensorRole::Weight);
+    const auto& o = r.tensor(TensorRole::Output);
+    r.dram_accesses = in.l2_write + w.l2_write + o.l2_read;
+    const std::array<std::int64_t, 3> dram{in.l2_write, w.l2_write, o.l2_read};
+    // Into L2 for inputs and weights, out of L2 for outputs: what crosses the array.
+    const std::array<std::int64_t, 3> noc{in.l2_read, w.l2_read, o.l2_write};
+    EnergyBreakdown& e = r.energy;
+    e = {};
+    e.mac_nj = static_cast<double>(r.macs) * c.mac_nj;
+    for (std::size_t k = 0; k < 3; ++k) {
+        const TensorAccesses& a = r.tensors[k];
+        e.l1_nj += static_cast<double>(a.l1_read) * c.l1_read_nj[k] + static_cast<double>(a.l1_write) * c.l1_write_nj[k];
+        e.l2_nj += static_cast<double>(a.l2_read) * c.l2_read_nj[k] + static_cast<double>(a.l2_write) * c.l2_write_nj[k];
+        e.dram_nj += static_cast<double>(dram[k]) * c.dram_nj[k];
+        e.noc_nj += static_cast<double>(noc[k]) * c.noc_nj[k];
+    }
+    r.leakage_mw = c.leakage_mw();
+    // mW x cycles / MHz = nJ.
+    e.leakage_nj = r.leakage_mw * static_cast<double>(r.runtime_cycles) / acc.clock_mhz;
+    e.total_nj = e.mac_nj + e.l1_nj + e.l2_nj + e.dram_nj + e.noc_nj + e.leakage_nj;
+    r.area = {c.mac_area_um2, c.l1_area_um2, c.l2_area_um2, 0.0};
+    r.area_um2 = c.area_um2();
+    // Average power over the layer: its energy over its runtime.
+    r.power_mw = r.runtime_cycles > 0 ? e.total_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
+    r.pe_power_mw = r.runtime_cycles > 0 ? e.mac_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
+    r.l1_power_mw = r.runtime_cycles > 0 ? e.l1_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
+    r.l2_power_mw = r.runtime_cycles > 0 ? e.l2_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
+    r.noc_power_mw = r.runtime_cycles > 0 ? e.noc_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
 }
 
 CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mapping& mapping,
@@ -76,17 +120,22 @@ CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mappi
     r.ingress_delay = top.ingress;
     r.egress_delay = top.egress;
     r.compute_delay = top.compute;
-    fill_energy(acc, r);
-    const AreaPower ap =
-        estimate_area_power(acc.technology, acc.num_pes, acc.simd_lanes,
-                            acc.noc[0].bandwidth_elements_per_cycle, r.l1_required_elements,
-                            r.l2_required_elements);
-    r.area_um2 = ap.area_um2;
-    r.pe_power_mw = ap.pe_power_mw;
-    r.l1_power_mw = ap.l1_power_mw;
-    r.l2_power_mw = ap.l2_power_mw;
-    r.noc_power_mw = ap.noc_power_mw;
-    r.power_mw = ap.total_power_mw();
+    fill_energy(acc, r);  // MAESTRO's figures (maestro_energy_nj) under every technology
+    if (acc.physical_technology) {
+        fill_physical(layer, acc, top, r);
+    } else {
+        const AreaPower ap =
+            estimate_area_power(acc.technology, acc.num_pes, acc.simd_lanes,
+                                acc.noc[0].bandwidth_elements_per_cycle, r.l1_required_elements,
+                                r.l2_required_elements);
+        r.area_um2 = ap.area_um2;
+        r.area = {ap.mac_area_um2, ap.l1_area_um2, ap.l2_area_um2, ap.noc_area_um2};
+        r.pe_power_mw = ap.pe_power_mw;
+        r.l1_power_mw = ap.l1_power_mw;
+        r.l2_power_mw = ap.l2_power_mw;
+        r.noc_power_mw = ap.noc_power_mw;
+        r.power_mw = ap.total_power_mw();
+    }
     if (r.valid() && r.l1_required_bytes > acc.l1_size_bytes)
         r.invalid = {Invalidity::L1Overflow, -1, Dim::K, r.l1_required_bytes, acc.l1_size_bytes};
     else if (r.valid() && r.l2_required_bytes > acc.l2_size_bytes)

@@ -1106,18 +1106,18 @@ bool FastAnalyzer::analyze_top(TopLevelOutcome& out, bool objectives_only) {
     out.tensors[kOut].l2_read = plan_.l2_seed[kOut];
     const TensorDims& out_t = plan_.tensors[kOut];
     if (!seen_valid) {
-        out.l1_required = 2 * size_calls *
-                              (mapped_volume(lv, plan_.tensors[kIn]) + mapped_volume(lv, plan_.tensors[kW])) +
-                          2 * mapped_volume(lv, out_t);
+        out.l1_required_by_tensor = {2 * size_calls * mapped_volume(lv, plan_.tensors[kIn]),
+                                   2 * size_calls * mapped_volume(lv, plan_.tensors[kW]), 2 * mapped_volume(lv, out_t)};
+        out.l1_required = out.l1_required_by_tensor[0] + out.l1_required_by_tensor[1] + out.l1_required_by_tensor[2];
         out.problem.kind = Invalidity::NoValidIteration;
         out.problem.level = 0;
         return false;
     }
     if (innermost) first_innermost_size_calls = size_calls;
     const LevelPlan& inner = plan_.levels[idx(plan_.num_levels - 1)];
-    out.l1_required = 2 * first_innermost_size_calls *
-                          (mapped_volume(inner, plan_.tensors[kIn]) + mapped_volume(inner, plan_.tensors[kW])) +
-                      2 * mapped_volume(inner, out_t);
+    out.l1_required_by_tensor = {2 * first_innermost_size_calls * mapped_volume(inner, plan_.tensors[kIn]),
+                                   2 * first_innermost_size_calls * mapped_volume(inner, plan_.tensors[kW]), 2 * mapped_volume(inner, out_t)};
+    out.l1_required = out.l1_required_by_tensor[0] + out.l1_required_by_tensor[1] + out.l1_required_by_tensor[2];
     const auto occ = static_cast<long double>(total_occurrences);
     out.avg_noc_bw = static_cast<double>(static_cast<long double>(avg_bw_sum) / occ);
     if (overflow && fatal == Invalidity::None) fatal = Invalidity::ArithmeticOverflow;
@@ -1336,9 +1336,9 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
         out.tensors[r].l1_read = out.macs;
     }
     const LevelPlan& inner = plan_.levels[idx(plan_.num_levels - 1)];
-    out.l1_required = 2 * first_size_calls *
-                          (mapped_volume(inner, plan_.tensors[kIn]) + mapped_volume(inner, plan_.tensors[kW])) +
-                      2 * mapped_volume(inner, plan_.tensors[kOut]);
+    out.l1_required_by_tensor = {2 * first_size_calls * mapped_volume(inner, plan_.tensors[kIn]),
+                                   2 * first_size_calls * mapped_volume(inner, plan_.tensors[kW]), 2 * mapped_volume(inner, plan_.tensors[kOut])};
+    out.l1_required = out.l1_required_by_tensor[0] + out.l1_required_by_tensor[1] + out.l1_required_by_tensor[2];
     out.avg_active_clusters = active_sum / static_cast<double>(occurrences);
     return true;
 }

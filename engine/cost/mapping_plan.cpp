@@ -309,7 +309,18 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
     plan.invalid = {};
     plan.num_levels = 0;
     plan.simd_lanes = acc.simd_lanes;
-    plan.offchip_bandwidth = acc.offchip_bw_elements_per_cycle;
+    // Bandwidths count the accelerator's words; under a physical technology an element wider
+    // than a word takes proportionally more of them (the widest tensor's, for all three).
+    std::int64_t words_per_element = 1;
+    if (acc.physical_technology) {
+        const int word_bits = static_cast<int>(8 * acc.word_size_bytes);
+        const TensorPrecision p = layer.precision;
+        int widest = 0;
+        for (NumberFormat f : {p.input, p.weight, p.output}) widest = std::max(widest, f == NumberFormat::Unspecified ? word_bits : format_bits(f));
+        words_per_element = std::max(1, (widest + word_bits - 1) / word_bits);
+    }
+    const auto in_elements = [&](std::int64_t words) { return std::max<std::int64_t>(1, words / words_per_element); };
+    plan.offchip_bandwidth = in_elements(acc.offchip_bw_elements_per_cycle);
     plan.configured_pes = acc.num_pes;
     copy_layer_part(layer_part(layer), plan);
     if (!plan.well_formed) return fail(plan, Invalidity::LayerShape);
@@ -493,7 +504,7 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
         lv.num_directives = count;
         lv.num_sub_clusters = top ? num_unit_clusters / uppermost : last_cluster_size;
         const auto& noc = acc.noc[static_cast<std::size_t>(li)];
-        lv.noc_bandwidth = noc.bandwidth_elements_per_cycle;
+        lv.noc_bandwidth = in_elements(noc.bandwidth_elements_per_cycle);
         lv.noc_head_latency = noc.head_latency_cycles();
         lv.tile = level_tile;
         lv.tile_dims = level_dims;

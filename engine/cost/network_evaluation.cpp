@@ -6,9 +6,10 @@
 
 namespace mapscape {
 
-EvaluatedNetwork evaluate_network(const MaestroNetwork& network, const Accelerator& acc) {
+EvaluatedNetwork evaluate_network(const MaestroNetwork& network, const Accelerator& acc, const TensorPrecision& precision) {
     EvaluatedNetwork e;
     e.net = network;
+    for (auto& entry : e.net.layers) entry.layer.precision = with_defaults(entry.layer.precision, precision);
     const MaestroNetwork& net = e.net;
     for (const auto& w : net.warnings) e.warnings.push_back(w.to_string());
 
@@ -44,8 +45,8 @@ EvaluatedNetwork evaluate_network(const MaestroNetwork& network, const Accelerat
     return e;
 }
 
-EvaluatedNetwork evaluate_network_file(const std::string& path, const Accelerator& accelerator) {
-    return evaluate_network(read_maestro_file(path), accelerator);
+EvaluatedNetwork evaluate_network_file(const std::string& path, const Accelerator& accelerator, const TensorPrecision& precision) {
+    return evaluate_network(read_maestro_file(path), accelerator, precision);
 }
 
 nlohmann::json evaluated_layer_json(const Layer& layer, const Accelerator& acc, const CostReport& report, std::int64_t compute_bound_cycles) {

@@ -33,8 +33,11 @@ struct EvaluatedNetwork {
 
 // Throws InputError (file:line:column) for a file that cannot be read, or whose first layer has
 // no Dataflow block.
-EvaluatedNetwork evaluate_network(const MaestroNetwork& network, const Accelerator& accelerator);
-EvaluatedNetwork evaluate_network_file(const std::string& path, const Accelerator& accelerator);
+// `precision`: for layers without their own (a MAESTRO file names none); unspecified: the word size.
+EvaluatedNetwork evaluate_network(const MaestroNetwork& network, const Accelerator& accelerator,
+                                  const TensorPrecision& precision = {});
+EvaluatedNetwork evaluate_network_file(const std::string& path, const Accelerator& accelerator,
+                                       const TensorPrecision& precision = {});
 
 // One layer's eval --json entry: the cost report's JSON with the compute bound.
 nlohmann::json evaluated_layer_json(const Layer& layer, const Accelerator& accelerator, const CostReport& report,

@@ -623,9 +623,9 @@ void analyze_top_level_reference(const MappingPlan& plan, AnalysisWorkspace& ws,
     }
     if (!seen_valid) {
         // MAESTRO then reports the outermost level's buffer figures, recorded for every case.
-        out.l1_required = 2 * size_calls *
-                              (mapped_volume(lv, plan.tensors[kIn]) + mapped_volume(lv, plan.tensors[kW])) +
-                          2 * mapped_volume(lv, out_t);
+        out.l1_required_by_tensor = {2 * size_calls * mapped_volume(lv, plan.tensors[kIn]),
+                                   2 * size_calls * mapped_volume(lv, plan.tensors[kW]), 2 * mapped_volume(lv, out_t)};
+        out.l1_required = out.l1_required_by_tensor[0] + out.l1_required_by_tensor[1] + out.l1_required_by_tensor[2];
         out.problem.kind = Invalidity::NoValidIteration;
         out.problem.level = 0;
         return;
@@ -634,9 +634,9 @@ void analyze_top_level_reference(const MappingPlan& plan, AnalysisWorkspace& ws,
     // MAESTRO's L1 figure: the first innermost analysis, whose input-tensor sizes accumulate
     // once per recorded case while the output's is overwritten.
     const LevelPlan& inner = plan.levels[static_cast<std::size_t>(plan.num_levels - 1)];
-    out.l1_required = 2 * first_innermost_size_calls *
-                          (mapped_volume(inner, plan.tensors[kIn]) + mapped_volume(inner, plan.tensors[kW])) +
-                      2 * mapped_volume(inner, out_t);
+    out.l1_required_by_tensor = {2 * first_innermost_size_calls * mapped_volume(inner, plan.tensors[kIn]),
+                                   2 * first_innermost_size_calls * mapped_volume(inner, plan.tensors[kW]), 2 * mapped_volume(inner, out_t)};
+    out.l1_required = out.l1_required_by_tensor[0] + out.l1_required_by_tensor[1] + out.l1_required_by_tensor[2];
     const auto occ = static_cast<long double>(total_occurrences);
     out.avg_noc_bw = static_cast<double>(avg_bw_sum / occ);
     out.avg_active_clusters = active_sum / static_cast<double>(total_occurrences);

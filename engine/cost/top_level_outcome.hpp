@@ -15,6 +15,7 @@ struct TopLevelOutcome {
     std::array<TensorAccesses, kNumTensors> tensors{};
     std::array<std::int64_t, kNumTensors> l2_required{};
     std::int64_t l1_required = 0;
+    std::array<std::int64_t, kNumTensors> l1_required_by_tensor{};  // l1_required's parts
     std::int64_t peak_noc_bw = 0;
     double avg_noc_bw = 0;
     std::int64_t offchip_bw = 0;

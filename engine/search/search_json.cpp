@@ -1,4 +1,5 @@
 #include "search/search_json.hpp"
+#include "tech/technology_library.hpp"
 
 #include <cmath>
 
@@ -49,6 +50,7 @@ nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const Mod
     j["objective"] = info.objective.name();
     j["seed"] = info.seed;
     j["platform"] = info.platform;
+    j["technology"] = technology_label(request.base.accelerator);
     j["system"] = std::string(system_name(info.system));
     j["budget_samples"] = info.budget_samples;
     nlohmann::ordered_json layers = nlohmann::ordered_json::array();

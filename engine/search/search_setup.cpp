@@ -27,6 +27,8 @@ SearchSetup make_search_setup(Model model, Accelerator accelerator, std::string 
     if (s.model.layers.empty()) bad(s.model.name, "the model has no layers");
     s.layer_numbers = parse_layer_selection(o.layers, s.model.layers.size(), {"--layer", 0, 0});
     if (std::string p = accelerator_problem(accelerator); !p.empty()) bad(platform_name, p);
+    apply_technology_choice(o.technology, accelerator);
+    apply_default_precision(chosen_precision(o.technology), s.model.layers);
     s.base.accelerator = std::move(accelerator);
     s.platform_name = std::move(platform_name);
     const auto system = parse_system(o.system);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search/model_search.hpp"
+#include "tech/technology_choice.hpp"
 
 namespace mapscape {
 
@@ -34,6 +35,7 @@ struct SearchSetupOptions {
     std::int64_t max_latency = 0;
     int threads = 0;  // 0 = every core
     bool maestro_as_is = false;
+    TechnologyChoice technology;  // --tech, --precision, --dram, --l2-banks
 };
 
 struct SearchSetup {

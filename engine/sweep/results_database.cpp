@@ -342,6 +342,10 @@ void ResultsDatabase::write_run(const SweepPlan& plan, const RunResult& r, std::
     // A co-design run is stored against the design it found (or its platform, when none fitted).
     std::string accelerator_name = spec.accelerators[p.accelerator].name;
     std::string accelerator_sha = plan.accelerator_sha256(p.accelerator);
+    // The technology and precision axes tell runs apart by the accelerator's name ("edge, 45nm,
+    // int8"), which the results views and tables group by.
+    if (spec.has_technology_axis()) accelerator_name += ", " + spec.technologies[p.technology];
+    if (spec.has_precision_axis()) accelerator_name += ", " + spec.precisions[p.precision];
     std::string system = std::string(system_name(spec.systems[p.system]));
     std::string objective = spec.objectives[p.objective].name();
     auto layer_count = static_cast<std::int64_t>(spec.models[p.model].layer_numbers.size());

@@ -3,6 +3,7 @@
 #include "arch/accelerator_json.hpp"
 #include "arch/area_model.hpp"
 #include "codesign/codesign_problem.hpp"
+#include "tech/technology_choice.hpp"
 #include "util/json_document.hpp"
 #include "util/sha256.hpp"
 
@@ -29,6 +30,8 @@ CodesignRequest codesign_request_of(const nlohmann::json& s) {
     r.objective = s.at("objective").get<std::string>();
     r.budget = s.at("budget_samples").get<std::int64_t>();
     r.maestro_as_is = s.at("maestro_as_is").get<bool>();
+    r.technology.technology = s.value("technology", "");
+    r.technology.precision = s.value("precision", "");
     return r;
 }
 
@@ -79,6 +82,8 @@ RunPoint SweepPlan::point(std::size_t index) const {
     take(p.bandwidth, spec_.bandwidths.size());
     take(p.system, spec_.systems.size());
     take(p.area_budget, spec_.area_budgets_mm2.size());
+    take(p.precision, spec_.precisions.size());
+    take(p.technology, spec_.technologies.size());
     take(p.accelerator, spec_.accelerators.size());
     take(p.model, spec_.models.size());
     return p;
@@ -125,7 +130,7 @@ std::string SweepPlan::settings_json(std::size_t index) const {
             {"budget_samples", spec_.budgets[p.budget]},
             {"seed", spec_.seeds[p.seed]},
             {"maestro_as_is", spec_.maestro_as_is}};
-        return settings.dump();
+        return with_technology_axes(settings, p).dump();
     }
     const Algorithm& algorithm = spec_.algorithms[p.algorithm].algorithm;
     const nlohmann::json settings = {{"kind", std::string(run_kind_name(spec_.kind))},
@@ -141,7 +146,13 @@ std::string SweepPlan::settings_json(std::size_t index) const {
                                      {"budget_samples", spec_.budgets[p.budget]},
                                      {"seed", spec_.seeds[p.seed]},
                                      {"maestro_as_is", spec_.maestro_as_is}};
-    return settings.dump();  // nlohmann::json keeps keys sorted: the canonical form
+    return with_technology_axes(settings, p).dump();  // nlohmann::json keeps keys sorted: the canonical form
+}
+
+nlohmann::json SweepPlan::with_technology_axes(nlohmann::json settings, const RunPoint& p) const {
+    if (spec_.has_technology_axis()) settings["technology"] = spec_.technologies[p.technology];
+    if (spec_.has_precision_axis()) settings["precision"] = spec_.precisions[p.precision];
+    return settings;
 }
 
 std::string SweepPlan::run_id(std::size_t index) const { return sha256_hex(settings_json(index), 32); }
@@ -162,6 +173,11 @@ RunTask SweepPlan::task(std::size_t index) const {
     t.budget_samples = spec_.budgets[p.budget];
     t.seed = spec_.seeds[p.seed];
     t.maestro_as_is = spec_.maestro_as_is;
+    if (t.kind == RunKind::Search) {
+        const TechnologyChoice choice{spec_.technologies[p.technology], spec_.precisions[p.precision], "", 0};
+        apply_technology_choice(choice, t.accelerator);
+        apply_default_precision(chosen_precision(choice), t.model.layers);
+    }
     if (t.kind == RunKind::Codesign) {
         t.codesign_algorithm = spec_.algorithms[p.algorithm].codesign;
         t.codesign = codesign_request_of(nlohmann::json::parse(t.settings_json));

@@ -6,6 +6,8 @@
 //   {"kind":"search","model":NAME,"model_sha256":H,"layers":SEL,"accelerator":NAME,
 //    "accelerator_sha256":H,"system":"S2","algorithm":"gamma","algorithm_options":{...},
 //    "objective":"latency","budget_samples":N,"seed":S,"maestro_as_is":false}
+// and "technology":NAME and "precision":TEXT when the spec has those axes (not otherwise, so
+// that specs without them keep their runs' identities).
 // The content hashes make an edited model or accelerator file (or a changed preset) new runs.
 // A co-design run's settings have the keys of its own axes and options instead of accelerator,
 // system and algorithm_options:
@@ -34,7 +36,7 @@ namespace mapscape {
 
 // One point of the product, as indices into the spec's axes.
 struct RunPoint {
-    std::size_t model = 0, accelerator = 0, area_budget = 0, system = 0, bandwidth = 0, job_analysis = 0, algorithm = 0,
+    std::size_t model = 0, accelerator = 0, technology = 0, precision = 0, area_budget = 0, system = 0, bandwidth = 0, job_analysis = 0, algorithm = 0,
                 objective = 0, budget = 0, seed = 0;
 };
 
@@ -75,8 +77,8 @@ public:
 
     const SweepSpec& spec() const { return spec_; }
     std::size_t size() const { return size_; }
-    // Runs are numbered in the order models (mixes) > accelerators (platforms) > area budgets >
-    // systems > bandwidths > job analyses > algorithms > objectives > budgets > seeds (seeds vary
+    // Runs are numbered in the order models (mixes) > accelerators (platforms) > technologies >
+    // precisions > area budgets > systems > bandwidths > job analyses > algorithms > objectives > budgets > seeds (seeds vary
     // fastest; the axes a kind does not have count once).
     RunPoint point(std::size_t index) const;
     std::string settings_json(std::size_t index) const;
@@ -93,6 +95,8 @@ public:
     const std::string& accelerator_sha256(std::size_t accelerator) const { return accelerator_sha_[accelerator]; }
 
 private:
+    nlohmann::json with_technology_axes(nlohmann::json settings, const RunPoint& p) const;
+
     SweepSpec spec_;
     std::size_t size_ = 0;
     std::vector<std::string> model_json_, model_sha_, accelerator_json_, accelerator_sha_;

@@ -1,4 +1,5 @@
 #include "sweep/sweep_spec.hpp"
+#include "tech/technology_library.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -26,9 +27,11 @@ JsonObjectSchema kind_schema(const char* name, std::vector<std::string> own) {
     s.fields.insert(s.fields.end(), own.begin(), own.end());
     return s;
 }
-const JsonObjectSchema kSearchFields = kind_schema("sweep", {"models", "accelerators", "systems", "gamma_population", "maestro_as_is"});
+const JsonObjectSchema kSearchFields =
+    kind_schema("sweep", {"models", "accelerators", "technologies", "precisions", "systems", "gamma_population", "maestro_as_is"});
 const JsonObjectSchema kSweepCodesignFields =
-    kind_schema("sweep (codesign)", {"models", "platforms", "area_budgets_mm2", "levels", "map_space", "buffers", "area_model", "max_pes", "maestro_as_is"});
+    kind_schema("sweep (codesign)", {"models", "platforms", "technologies", "precisions", "area_budgets_mm2", "levels", "map_space",
+                                     "buffers", "area_model", "max_pes", "maestro_as_is"});
 const JsonObjectSchema kScheduleFields =
     kind_schema("sweep (schedule)", {"mixes", "platforms", "bandwidths", "bw_units", "job_analyses", "group_size"});
 const JsonObjectSchema kModelEntryFields{"sweep.models[]", {"model", "layers"}};
@@ -96,6 +99,10 @@ public:
             read_schedule(s);
         else
             s.models = models();
+        if (s.kind != RunKind::Schedule) {
+            s.technologies = technologies();
+            s.precisions = precisions();
+        }
         if (codesign) {
             s.codesign = codesign_settings(s.maestro_as_is);
             s.accelerators = platforms();
@@ -277,6 +284,46 @@ private:
                 doc_.fail(p, e.diagnostic().message);
             }
             check_unique(seen, name, p, "platforms");
+        }
+        return out;
+    }
+
+    // Technologies by bundled name or file (relative to the spec), each loaded to check it.
+    std::vector<std::string> technologies() const {
+        const nlohmann::json* list = axis("technologies", false);
+        if (!list) return {""};
+        std::vector<std::string> out, seen;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string p = json_child("/technologies", i);
+            if (!(*list)[i].is_string() || (*list)[i].get<std::string>().empty())
+                doc_.fail(p, "a technology is a bundled name (maestro, 45nm, ...) or a technology file");
+            std::string name = (*list)[i].get<std::string>();
+            try {
+                // A file is named by the path it was loaded from, which every worker can open.
+                if (looks_like_path(name)) name = technology_reference(*load_technology(resolve_path(name, base_)));
+                else load_technology(name);
+            } catch (const InputError& e) {
+                if (e.diagnostic().where.line > 0) throw;
+                doc_.fail(p, e.diagnostic().message);
+            }
+            check_unique(seen, name, p, "technologies");
+            out.push_back(name);
+        }
+        return out;
+    }
+
+    std::vector<std::string> precisions() const {
+        const nlohmann::json* list = axis("precisions", false);
+        if (!list) return {""};
+        std::vector<std::string> out, seen;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string p = json_child("/precisions", i);
+            if (!(*list)[i].is_string()) doc_.fail(p, "a precision is a number format (int8, fp16, ...) or input=F,weight=F,output=F");
+            TensorPrecision parsed;
+            if (std::string why = parse_precision((*list)[i].get<std::string>(), parsed); !why.empty()) doc_.fail(p, why);
+            const std::string text = precision_text(parsed);
+            check_unique(seen, text, p, "precisions");
+            out.push_back(text);
         }
         return out;
     }

@@ -79,10 +79,18 @@ struct SweepSpec {
     // --area-model/--max-pes`); the platform, area budget, objective, budget, seed and thread
     // count of a run's request are its own.
     CodesignRequest codesign;
+    // Search and co-design sweeps: technologies and precisions (the CLI's --tech and --precision);
+    // one empty entry each when the spec has no such axis, which keeps the runs' settings (and so
+    // their identities) what they were before these axes existed.
+    std::vector<std::string> technologies = {""};
+    std::vector<std::string> precisions = {""};
+    bool has_technology_axis() const { return !(technologies.size() == 1 && technologies[0].empty()); }
+    bool has_precision_axis() const { return !(precisions.size() == 1 && precisions[0].empty()); }
 
     std::size_t run_count() const {
-        return models.size() * accelerators.size() * area_budgets_mm2.size() * systems.size() * bandwidths.size() *
-               job_analyses.size() * algorithms.size() * objectives.size() * budgets.size() * seeds.size();
+        return models.size() * accelerators.size() * technologies.size() * precisions.size() * area_budgets_mm2.size() *
+               systems.size() * bandwidths.size() * job_analyses.size() * algorithms.size() * objectives.size() * budgets.size() *
+               seeds.size();
     }
 };
 

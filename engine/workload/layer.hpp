@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "workload/dimension.hpp"
+#include "workload/precision.hpp"
 
 namespace mapscape {
 
@@ -40,6 +41,8 @@ struct Layer {
     // independent products (attention's heads). The cost model evaluates one run; every model
     // total counts the layer this many times, through total_over_runs() below.
     std::int64_t repeat_count = 1;
+    // Each tensor's number format (workload/precision.hpp); unspecified: the accelerator's word.
+    TensorPrecision precision;
 
     bool has(Dim d) const { return sizes[static_cast<std::size_t>(index_of(d))] > 0; }
     std::int64_t size(Dim d) const { return sizes[static_cast<std::size_t>(index_of(d))]; }

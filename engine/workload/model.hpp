@@ -57,8 +57,8 @@ Model parse_gamma_csv(std::string_view text, const std::string& file_name);
 // .onnx (an ONNX graph, with every node its own layer and no symbolic dimension set).
 Model load_model_file(const std::string& path);
 
-// One layer per distinct shape (the first of its name), its repeat count the sum of those it
-// stands for, in order of first appearance: the same totals, fewer layers to search.
+// One layer per distinct shape and precision (the first of its name), its repeat count the sum of
+// those it stands for, in order of first appearance: the same totals, fewer layers to search.
 Model merge_identical_layers(const Model& model);
 
 // Names of the models shipped in models/ (without extension), and loading one by name.

@@ -30,7 +30,7 @@ const JsonObjectSchema kModelFields{"model", {"format", "version", "name", "desc
 const JsonObjectSchema kUnmappedFields{"model.not_mapped[]", {"op", "reason", "count", "operations"}};
 // A layer's own fields; its dimensions (N, G, M, K, C, R, S, Y, X, Y', X') come from dimension.hpp.
 const JsonObjectSchema kLayerFields = [] {
-    JsonObjectSchema s{"model.layers[]", {"name", "type", "stride", "stride_y", "stride_x", "repeat", "comment"}};
+    JsonObjectSchema s{"model.layers[]", {"name", "type", "stride", "stride_y", "stride_x", "repeat", "precision", "comment"}};
     for (Dim d : kAllDims) s.fields.emplace_back(dim_name(d));
     return s;
 }();
@@ -55,6 +55,7 @@ nlohmann::ordered_json layer_to_json(const Layer& l) {
         }
     }
     if (l.repeat_count != 1) j["repeat"] = l.repeat_count;
+    if (l.precision.specified()) j["precision"] = precision_text(l.precision);
     return j;
 }
 
@@ -143,6 +144,10 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     l.set_stride(Dim::Y, doc.integer_or(v, ptr, "stride_y", stride, 1, kIntMax));
     l.set_stride(Dim::X, doc.integer_or(v, ptr, "stride_x", stride, 1, kIntMax));
     l.repeat_count = doc.integer_or(v, ptr, "repeat", 1, 1, kIntMax);  // files before repeat counts: 1
+    if (v.contains("precision")) {
+        const std::string text = doc.string(v, ptr, "precision");
+        if (std::string why = parse_precision(text, l.precision); !why.empty()) doc.fail(json_child(ptr, "precision"), why);
+    }
     if (std::string p = layer_problem(l); !p.empty())
         doc.fail(ptr, "layer " + (l.name.empty() ? std::string("(unnamed)") : "\"" + l.name + "\"") + ": " + p);
     return l;
@@ -268,7 +273,10 @@ Model merge_identical_layers(const Model& model) {
     Model out = model;
     out.layers.clear();
     for (const Layer& l : model.layers) {
-        auto same = std::find_if(out.layers.begin(), out.layers.end(), [&](const Layer& kept) { return same_shape(kept, l); });
+        // Layers of one shape at different precisions (a quantized graph's float first layer) cost
+        // differently: they stay apart.
+        auto same = std::find_if(out.layers.begin(), out.layers.end(),
+                                 [&](const Layer& kept) { return same_shape(kept, l) && kept.precision == l.precision; });
         if (same == out.layers.end())
             out.layers.push_back(l);
         else

@@ -23,6 +23,8 @@
 #include "schedule/task_mix.hpp"
 #include "study/study.hpp"
 #include "sweep/sweep_spec.hpp"
+#include "tech/technology_json.hpp"
+#include "tech/technology_library.hpp"
 #include "util/json_document.hpp"
 #include "util/json_schema.hpp"
 #include "util/text_file.hpp"
@@ -37,7 +39,8 @@ QString source_path(const QString& relative) { return QStringLiteral(MAPSCAPE_SO
 std::vector<const JsonObjectSchema*> every_schema() {
     std::vector<const JsonObjectSchema*> all;
     for (const auto& list : {model_schemas(), accelerator_schemas(), area_model_schemas(), task_mix_schemas(), platform_schemas(),
-                             job_table_schemas(), study_schemas(), mapping_schemas(), sweep_spec_schemas(), network_family_schemas()})
+                             job_table_schemas(), study_schemas(), mapping_schemas(), sweep_spec_schemas(), network_family_schemas(),
+                             technology_schemas()})
         all.insert(all.end(), list.begin(), list.end());
     return all;
 }
@@ -143,6 +146,8 @@ void load_as_its_format(const std::string& text, const std::string& where) {
         (void)parse_sweep_spec(text, where, MAPSCAPE_EXAMPLES_DIR);
     } else if (format == "mapscape-study") {
         (void)parse_study_json(text, where);
+    } else if (format == "mapscape-technology") {
+        (void)parse_technology_json(text, where, [](const std::string& name) { return load_technology(name); });
     } else if (format == "mapscape-area-models") {
         (void)parse_area_models(text, where);
     } else if (format == "mapscape-network-family") {
@@ -152,6 +157,10 @@ void load_as_its_format(const std::string& text, const std::string& where) {
     } else {
         throw std::runtime_error(where + ": an example with no known format (\"" + format + "\")");
     }
+}
+
+void load_technology_text(const std::string& text) {
+    (void)parse_technology_json(text, "t.json", [](const std::string& name) { return load_technology(name); });
 }
 
 }  // namespace
@@ -278,6 +287,9 @@ private slots:
             {MAPSCAPE_EXAMPLES_DIR "/sweep_example.json", [](const std::string& t) { (void)parse_sweep_spec(t, "s.json", MAPSCAPE_EXAMPLES_DIR); }},
             {MAPSCAPE_EXAMPLES_DIR "/codesign_sweep.json", [](const std::string& t) { (void)parse_sweep_spec(t, "s.json", MAPSCAPE_EXAMPLES_DIR); }},
             {MAPSCAPE_SOURCE_TREE "/resources/technology/area_models.json", [](const std::string& t) { (void)parse_area_models(t, "a.json"); }},
+            {MAPSCAPE_SOURCE_TREE "/resources/technologies/45nm.json", load_technology_text},
+            {MAPSCAPE_SOURCE_TREE "/resources/technologies/maestro.json", load_technology_text},
+            {MAPSCAPE_SOURCE_TREE "/resources/technologies/7nm.json", load_technology_text},
         };
         int mutants = 0;
         for (const auto& [path, load] : samples) {

@@ -16,6 +16,8 @@
 #include "schedule/platform.hpp"
 #include "schedule/task_mix.hpp"
 #include "sweep/sweep_spec.hpp"
+#include "tech/technology_json.hpp"
+#include "tech/technology_library.hpp"
 #include "study/study.hpp"
 #include "study_samples.hpp"
 #include "test_support.hpp"
@@ -219,6 +221,7 @@ private slots:
             {"search_sweep.json", read_text_file(std::string(MAPSCAPE_EXAMPLES_DIR) + "/sweep_example.json")},
             {"codesign_sweep.json", read_text_file(std::string(MAPSCAPE_EXAMPLES_DIR) + "/codesign_sweep.json")},
             {"resnet50.csv", read_text_file(test_data("gamma_models/resnet50.csv"))},
+            {"technology.json", read_text_file(std::string(MAPSCAPE_SOURCE_TREE) + "/resources/technologies/45nm.json")},
         };
         int accepted = 0, rejected = 0;
         Locations where;
@@ -230,6 +233,8 @@ private slots:
                     parse_maestro_hw_text(mutant, name, maestro_cli_defaults());
                 else if (name == "accelerator.json")
                     (void)parse_accelerator_json(mutant, name);
+                else if (name == "technology.json")
+                    (void)parse_technology_json(mutant, name, [](const std::string& base) { return load_technology(base); });
                 else if (name.ends_with("sweep.json"))
                     (void)parse_sweep_spec(mutant, name, MAPSCAPE_EXAMPLES_DIR);
                 else if (name.ends_with(".json"))
