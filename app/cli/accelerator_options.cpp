@@ -1,5 +1,6 @@
 #include "cli/accelerator_options.hpp"
 #include "cli/option_checks.hpp"
+#include "cli/technology_options.hpp"
 
 #include "arch/maestro_hw_file.hpp"
 #include "util/diagnostic.hpp"
@@ -18,6 +19,7 @@ void AcceleratorOptions::add_to(CLI::App& c) {
         ->check(count_in_range(0, 1000000, "cycles"));
     c.add_option("--offchip-bw", offchip_bw, "off-chip bandwidth, elements/cycle")->check(count_in_range(1, 2147483647, "elements per cycle"));
     c.add_option("--simd-lanes", simd_lanes, "ALUs per PE")->check(count_in_range(1, 1024, "lanes"));
+    add_technology_options(c, technology);
 }
 
 Accelerator AcceleratorOptions::build() const {
@@ -34,6 +36,7 @@ Accelerator AcceleratorOptions::build() const {
     }
     if (std::string p = accelerator_problem(acc); !p.empty())
         throw InputError({hw_file, 0, 0}, p);
+    apply_technology_choice(technology, acc);
     return acc;
 }
 

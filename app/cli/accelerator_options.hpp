@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "arch/accelerator.hpp"
+#include "tech/technology_choice.hpp"
 
 namespace mapscape::cli {
 
@@ -21,6 +22,7 @@ struct AcceleratorOptions {
     std::int64_t noc_hop_latency = 0;
     std::int64_t offchip_bw = 70000;
     std::int64_t simd_lanes = 1;
+    TechnologyChoice technology;
 
     void add_to(CLI::App& command);
     // MAESTRO's semantics: a HW file replaces PEs, buffers, NoC and off-chip values.

@@ -14,6 +14,8 @@
 #include "arch/presets.hpp"
 #include "mapping/random_mapping.hpp"
 #include "schedule/magma.hpp"
+#include "tech/technology.hpp"
+#include "tech/technology_library.hpp"
 #include "schedule/workload_schedule.hpp"
 #include "search/model_search.hpp"
 #include "workload/model.hpp"
@@ -28,6 +30,7 @@ struct BenchOptions {
     std::uint64_t seed = 1;
     int mappings = 2000;
     bool search = true;
+    std::string technology = "45nm";
 };
 
 struct Case {
@@ -158,6 +161,20 @@ int run_bench(const BenchOptions& o) {
     measure(random_cases, acc, 0.2, 0, checksum);  // warm up
     const double single = measure(random_cases, acc, o.seconds, 0, checksum, ReportDetail::Objectives);
     std::printf("cost_model_single_thread: %.0f evaluations/s\n", single);
+    if (!o.technology.empty()) {
+        // The same mappings priced by a physical technology, alternating with MAESTRO's model so
+        // that both see the same machine; the best of two rounds each.
+        Accelerator physical = acc;
+        apply_technology(physical, load_technology(o.technology));
+        double maestro_rate = single, tech_rate = 0;
+        for (int round = 0; round < 2; ++round) {
+            tech_rate = std::max(tech_rate, measure(random_cases, physical, o.seconds, 0, checksum, ReportDetail::Objectives));
+            maestro_rate = std::max(maestro_rate, measure(random_cases, acc, o.seconds, 0, checksum, ReportDetail::Objectives));
+        }
+        std::printf("cost_model_single_thread_technology_%s: %.0f evaluations/s (%.3f x MAESTRO's model's %.0f in the same run)\n",
+                    physical.physical_technology ? physical.physical_technology->name.c_str() : "maestro", tech_rate,
+                    tech_rate / maestro_rate, maestro_rate);
+    }
     const double full = measure(random_cases, acc, o.seconds, 0, checksum, ReportDetail::Full);
     std::printf("cost_model_full_report_single_thread: %.0f evaluations/s\n", full);
     const double fixed = measure(fixed_cases, acc, o.seconds, 0, checksum, ReportDetail::Objectives);
@@ -195,6 +212,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     c->add_option("--seed", o->seed, "seed of the random mappings")->check(seed_value());
     c->add_option("--mappings", o->mappings, "number of random mappings")->check(count_in_range(1, 10000000, "mappings"));
     c->add_flag("!--no-search", o->search, "skip the GAMMA search timings");
+    c->add_option("--tech", o->technology, "also time the cost model under this technology (\"\": skip)")->capture_default_str();
     c->callback([o, &exit_code] { exit_code = run_bench(*o); });
 }
 

@@ -1,4 +1,5 @@
 #include "cli/codesign_setup.hpp"
+#include "cli/technology_options.hpp"
 #include "cli/option_checks.hpp"
 
 namespace mapscape::cli {
@@ -10,6 +11,7 @@ void CodesignSetupOptions::add_to(CLI::App& c) {
     c.add_option("--area-budget", area_budget_mm2, "area budget in mm^2 for PEs and buffers (default: the platform's)")
         ->check(positive_amount("mm^2"));
     c.add_option("--area-model", area_model, "gamma (default), maestro or gamma-maestro-like (resources/technology/area_models.json)");
+    add_technology_options(c, technology);
     c.add_option("--objective", objective, "of the whole model: latency, energy, edp or lap (latency x area)")->capture_default_str();
     c.add_option("--budget", budget, "samples (design points: an accelerator and a mapping per layer)")
         ->capture_default_str()

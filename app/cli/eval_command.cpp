@@ -10,6 +10,9 @@
 #include "cli/accelerator_options.hpp"
 #include "cli/commands.hpp"
 #include "cost/network_evaluation.hpp"
+#include "tech/hardware_costs.hpp"
+#include "tech/technology.hpp"
+#include "tech/technology_library.hpp"
 #include "util/json_text.hpp"
 #include "util/units.hpp"
 
@@ -25,8 +28,9 @@ struct EvalOptions {
 };
 
 // Prints the evaluation's warnings (a missing Dataflow block, MAESTRO's partial-tile undercounts).
-EvaluatedNetwork evaluate_network(const std::string& file, const Accelerator& acc, std::ostream& warnings) {
-    EvaluatedNetwork e = evaluate_network_file(file, acc);
+EvaluatedNetwork evaluate_network(const std::string& file, const Accelerator& acc, const TensorPrecision& precision,
+                                  std::ostream& warnings) {
+    EvaluatedNetwork e = evaluate_network_file(file, acc, precision);
     for (const std::string& w : e.warnings) warnings << "warning: " << w << "\n";
     return e;
 }
@@ -42,7 +46,7 @@ int run_eval_batch(const EvalOptions& o) {
         nlohmann::json line;
         try {
             std::ostringstream ignored;  // the JSON says what the warnings would
-            line = network_json(evaluate_network(path, acc, ignored), acc);
+            line = network_json(evaluate_network(path, acc, chosen_precision(o.hw.technology), ignored), acc);
             line["file"] = path;
         } catch (const InputError& e) {
             line = {{"file", path}, {"error", e.diagnostic().to_string()}};
@@ -54,13 +58,40 @@ int run_eval_batch(const EvalOptions& o) {
     return kExitOk;
 }
 
+// Under a physical technology: where the energy goes and what is built (MAESTRO's model has no
+// NoC, leakage or configured-area figures to show).
+void print_technology_summary(const EvaluatedNetwork& e, const Accelerator& acc) {
+    if (!acc.physical_technology || e.reports.empty()) return;
+    EnergyBreakdown sum;
+    for (std::size_t i = 0; i < e.reports.size(); ++i) {
+        const EnergyBreakdown& b = e.reports[i].energy;
+        sum.mac_nj += b.mac_nj;
+        sum.l1_nj += b.l1_nj;
+        sum.l2_nj += b.l2_nj;
+        sum.noc_nj += b.noc_nj;
+        sum.dram_nj += b.dram_nj;
+        sum.leakage_nj += b.leakage_nj;
+    }
+    auto energy = [](double nj) { return format_quantity(nj, Quantity::EnergyNj); };
+    const CostReport& r = e.reports.front();
+    const TensorPrecision precision = effective_precision(e.net.layers.front().layer, acc);
+    const DramFigures* dram = hardware_costs(acc, precision).dram;
+    std::printf("technology %s (%s, DRAM %s): energy MAC %s, L1 %s, L2 %s, NoC %s, DRAM %s, leakage %s\n",
+                technology_label(acc).c_str(), precision_text(precision).c_str(), dram ? dram->type.c_str() : "none",
+                energy(sum.mac_nj).c_str(), energy(sum.l1_nj).c_str(), energy(sum.l2_nj).c_str(), energy(sum.noc_nj).c_str(),
+                energy(sum.dram_nj).c_str(), energy(sum.leakage_nj).c_str());
+    std::printf("built: area %s (PEs %s, L1 %s, L2 %s), leakage %s\n", format_quantity(r.area_um2, Quantity::AreaUm2).c_str(),
+                format_quantity(r.area.pes_um2, Quantity::AreaUm2).c_str(), format_quantity(r.area.l1_um2, Quantity::AreaUm2).c_str(),
+                format_quantity(r.area.l2_um2, Quantity::AreaUm2).c_str(), format_quantity(r.leakage_mw, Quantity::PowerMw).c_str());
+}
+
 int run_eval(const EvalOptions& o) {
     if (o.batch && !o.mapping_file.empty())
         throw InputError({o.mapping_file, 0, 0}, "--batch reads the files' paths from standard input; give no file with it");
     if (o.batch) return run_eval_batch(o);
     if (o.mapping_file.empty()) throw InputError({"eval", 0, 0}, "give a MAESTRO .m file, or --batch to read their paths from standard input");
     const Accelerator acc = o.hw.build();
-    const EvaluatedNetwork e = evaluate_network(o.mapping_file, acc, std::cerr);
+    const EvaluatedNetwork e = evaluate_network(o.mapping_file, acc, chosen_precision(o.hw.technology), std::cerr);
     // A layer whose mapping cannot run is a problem the exit code says (1), as search's does.
     const bool all_valid = std::all_of(e.reports.begin(), e.reports.end(), [](const CostReport& r) { return r.valid(); });
     const int exit_code = all_valid ? kExitOk : kExitProblem;
@@ -97,6 +128,7 @@ int run_eval(const EvalOptions& o) {
                 static_cast<long long>(acc.noc[0].bandwidth_elements_per_cycle),
                 static_cast<long long>(acc.offchip_bw_elements_per_cycle),
                 static_cast<long long>(acc.simd_lanes));
+    print_technology_summary(e, acc);
     return exit_code;
 }
 

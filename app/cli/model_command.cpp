@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "tech/technology_choice.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
 #include "util/units.hpp"
@@ -24,6 +25,7 @@ struct ModelOptions {
     std::string source;
     std::vector<std::string> dimensions;  // NAME=VALUE
     bool unique = false;
+    std::string precision;  // for the layers without one ("" = leave them so)
 };
 
 bool is_onnx(const std::string& path) {
@@ -33,8 +35,7 @@ bool is_onnx(const std::string& path) {
     return tail == ".onnx";
 }
 
-// The model, with --dim and --unique applied (--dim for ONNX graphs; --unique for any model).
-Model load(const ModelOptions& o) {
+Model load_with_dimensions(const ModelOptions& o) {
     if (is_onnx(o.model)) {
         OnnxImportOptions import;
         for (const std::string& d : o.dimensions) import.dimensions.push_back(parse_dimension_value(d));
@@ -44,6 +45,19 @@ Model load(const ModelOptions& o) {
     if (!o.dimensions.empty())
         throw InputError({o.model, 0, 0}, "--dim sets symbolic dimensions of ONNX graphs; this model's sizes are fixed");
     Model m = load_model(o.model);
+    return o.unique ? merge_identical_layers(m) : m;
+}
+
+// The model, with --dim, --unique and --precision applied (--dim for ONNX graphs; the others for
+// any model). The precision is checked before the model is read: a typo fails at once.
+Model load(const ModelOptions& o) {
+    TechnologyChoice choice;
+    choice.precision = o.precision;
+    const TensorPrecision precision = chosen_precision(choice);
+    Model m = load_with_dimensions(o);
+    if (!precision.specified()) return m;
+    apply_default_precision(precision, m.layers);
+    // Layers kept apart by their precisions may now share one.
     return o.unique ? merge_identical_layers(m) : m;
 }
 
@@ -82,8 +96,10 @@ int run_show(const ModelOptions& o) {
         const auto& l = m.layers[i];
         const std::int64_t macs = over_runs(l, exact_macs(l));
         std::string times = repeats ? (l.repeat_count > 1 ? "x" + std::to_string(l.repeat_count) : "") : "";
-        std::printf("%4zu  %-*s %-44s%s%-6s %14lld  %5.1f%%\n", i + 1, static_cast<int>(width), l.name.c_str(),
-                    shape_summary(l).c_str(), repeats ? " " : "", times.c_str(), static_cast<long long>(macs), percent(macs, mapped));
+        const std::string precision = precision_text(l.precision);
+        std::printf("%4zu  %-*s %-44s%s%-6s %14lld  %5.1f%%%s%s\n", i + 1, static_cast<int>(width), l.name.c_str(),
+                    shape_summary(l).c_str(), repeats ? " " : "", times.c_str(), static_cast<long long>(macs), percent(macs, mapped),
+                    precision.empty() ? "" : "  ", precision.c_str());
     }
     if (!m.unmapped.empty()) {
         // Shares of all the arithmetic, the mapped layers' MACs and the other operators' own.
@@ -118,6 +134,9 @@ int run_convert(const ModelOptions& o) {
 void add_import_options(CLI::App* c, ModelOptions& o) {
     c->add_option("--dim", o.dimensions, "value of a symbolic dimension of an ONNX graph, NAME=VALUE (repeatable)");
     c->add_flag("--unique", o.unique, "one layer per distinct shape, with a repeat count (totals unchanged)");
+    c->add_option("--precision", o.precision,
+                  "number format of the layers that give none (a quantized ONNX graph's keep theirs): int4, int8, "
+                  "int16, int32, fp16, bf16, fp32, or input=F,weight=F,output=F");
 }
 
 }  // namespace

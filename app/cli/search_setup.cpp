@@ -1,5 +1,6 @@
 #include "cli/search_setup.hpp"
 #include "cli/option_checks.hpp"
+#include "cli/technology_options.hpp"
 
 namespace mapscape::cli {
 
@@ -24,6 +25,7 @@ void SearchSetupOptions::add_to(CLI::App& c) {
                "accept mappings MAESTRO's model undercounts (a runtime below what their busiest PE must compute, "
                "or fewer MACs than the layer has: MAESTRO undercounts some partial tiles; tools that use MAESTRO "
                "as is report such mappings)");
+    add_technology_options(c, technology);
     c.add_option("--threads", threads, "worker threads (0 = one per core); results do not depend on it")
         ->check(count_or_zero("threads", "one per core"));
 }

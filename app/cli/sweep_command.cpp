@@ -2,6 +2,7 @@
 // database, resuming where an earlier sweep stopped; under `mpirun -np N` the runs are spread
 // over the ranks (sweep_mpi.hpp), otherwise they run here. `--dry-run` counts and estimates.
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -44,7 +45,7 @@ public:
         const SweepSpec& s = plan_.spec();
         const RunPoint at = plan_.point(r.index);
         const bool codesign = s.kind == RunKind::Codesign;
-        char where[96];
+        char where[160];
         std::string objective = s.objectives[at.objective].name();
         if (s.kind == RunKind::Schedule) {
             std::snprintf(where, sizeof where, "%s %g %s %s", s.accelerators[at.accelerator].name.c_str(), s.bandwidths[at.bandwidth],
@@ -56,6 +57,10 @@ public:
         else
             std::snprintf(where, sizeof where, "%s %s", s.accelerators[at.accelerator].name.c_str(),
                           std::string(system_name(s.systems[at.system])).c_str());
+        std::string axes;  // the technology and precision, when the spec has those axes
+        if (s.kind != RunKind::Schedule && s.has_technology_axis()) axes += " " + s.technologies[at.technology];
+        if (s.kind != RunKind::Schedule && s.has_precision_axis()) axes += " " + s.precisions[at.precision];
+        std::strncat(where, axes.c_str(), sizeof where - std::strlen(where) - 1);
         std::printf("[%lld/%lld] %.12s %s %s %s %s budget %lld seed %llu: ", static_cast<long long>(p.already_done + p.written),
                     static_cast<long long>(p.planned), r.run_id.c_str(), s.models[at.model].name.c_str(), where,
                     s.algorithms[at.algorithm].name.c_str(), objective.c_str(),

@@ -18,6 +18,14 @@ using Run = CliRun;
 
 QString data(const char* relative) { return QString::fromStdString(test_data(relative)); }
 
+// Writes `text` to `name` in `dir`; returns its path.
+QString write_file(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    QFile f(dir.filePath(name));
+    f.open(QIODevice::WriteOnly);
+    f.write(text);
+    return dir.filePath(name);
+}
+
 }  // namespace
 
 class CliTest : public QObject {
@@ -28,12 +36,7 @@ private slots:
     // the field's path and the field meant.
     void misspelled_fields_exit_2_with_a_suggestion() {
         QTemporaryDir dir;
-        auto file = [&](const QString& name, const QByteArray& text) {
-            QFile f(dir.filePath(name));
-            f.open(QIODevice::WriteOnly);
-            f.write(text);
-            return dir.filePath(name);
-        };
+        auto file = [&](const QString& name, const QByteArray& text) { return write_file(dir, name, text); };
         const QList<QPair<QStringList, QString>> cases = {
             {{"model", "show", file("m.json", R"({"layers": [{"type": "FC", "K": 4, "C": 4, "repet": 2}]})")}, R"(layers[0].repet: unknown field "repet" (did you mean "repeat"?))"},
             {{"search", "--model", "resnet18", "--layer", "1", "--budget", "10", "--platform", file("a.json", R"({"num_pes": 16, "l1_size": 512})")},
@@ -53,6 +56,30 @@ private slots:
             QVERIFY2(r.exit_code == 2, qPrintable(args.join(' ') + ": exit " + QString::number(r.exit_code) + "\n" + r.err));
             QVERIFY2(r.out.isEmpty(), r.out.constData());
             QVERIFY2(r.err.contains(message.toUtf8()) && r.err.contains(".json:1:"), qPrintable(args.join(' ') + "\n" + r.err));
+        }
+    }
+
+    // A technology file with a problem, a misspelled bundled name, a DRAM type the technology
+    // lacks: exit 2, with the file, line, column and field, or the option and the likely name.
+    void bad_technology_choices_exit_2_with_where_and_why() {
+        QTemporaryDir dir;
+        auto file = [&](const QString& name, const QByteArray& text) { return write_file(dir, name, text); };
+        const QString example = QStringLiteral(MAPSCAPE_EXAMPLES_DIR "/resnet18_kcp_ws.m");
+        const QString hw = QStringLiteral(MAPSCAPE_EXAMPLES_DIR "/edge_accelerator.m");
+        const QList<QPair<QStringList, QString>> cases = {
+            {{"eval", example, "--hw", hw, "--tech", file("t.json", R"({"format": "mapscape-technology", "name": "t",
+  "model": "maestro", "maestro": {"mac_energy_nj": -1}})")},
+             R"(t.json:2:52: "mac_energy_nj" must not be negative (-1))"},
+            {{"eval", example, "--hw", hw, "--tech", "45mn"}, R"(--tech: no technology called "45mn" (did you mean "45nm"?))"},
+            {{"search", "--model", "resnet18", "--layer", "1", "--budget", "10", "--tech", "45nm", "--dram", "hbm9"},
+             R"(--dram: technology "45nm" has no DRAM type "hbm9")"},
+            {{"search", "--model", "resnet18", "--layer", "1", "--budget", "10", "--precision", "int9"},
+             R"(--precision: unknown number format "int9")"},
+        };
+        for (const auto& [args, message] : cases) {
+            const Run r = cli(args);
+            QVERIFY2(r.exit_code == 2, qPrintable(args.join(' ') + ": exit " + QString::number(r.exit_code) + "\n" + r.err));
+            QVERIFY2(r.err.contains(message.toUtf8()), qPrintable(args.join(' ') + "\n" + r.err));
         }
     }
 
