@@ -19,9 +19,38 @@ struct Dimension {
     bool known() const { return value >= 0; }
 };
 
+// A tensor's element type, numbered as ONNX's TensorProto.DataType (the plugin copies the number;
+// one this list does not name is kept as it is and means "no format the engine knows").
+enum class ElementType : std::int32_t {
+    Undefined = 0,
+    Float = 1,
+    Uint8 = 2,
+    Int8 = 3,
+    Uint16 = 4,
+    Int16 = 5,
+    Int32 = 6,
+    Int64 = 7,
+    String = 8,
+    Bool = 9,
+    Float16 = 10,
+    Double = 11,
+    Uint32 = 12,
+    Uint64 = 13,
+    Complex64 = 14,
+    Complex128 = 15,
+    Bfloat16 = 16,
+    Float8E4M3FN = 17,
+    Float8E4M3FNUZ = 18,
+    Float8E5M2 = 19,
+    Float8E5M2FNUZ = 20,
+    Uint4 = 21,
+    Int4 = 22,
+};
+
 struct TensorInfo {
     bool has_shape = false;  // false: not even the rank is known
     std::vector<Dimension> dims;
+    ElementType element_type = ElementType::Undefined;  // Undefined: not in the file nor inferred
     // An initializer, or the output of a Constant node: data fixed in the file (weights).
     bool stored_constant = false;
 };
@@ -85,8 +114,8 @@ struct ReadResult {
 };
 
 // The plugin's one entry point, looked up by this name. The version in the name changes with
-// these types, so that a stale plugin is refused rather than misread.
-inline constexpr const char* kReaderEntryPoint = "mapscape_onnx_read_v1";
+// these types, so that a stale plugin is refused rather than misread (v2: element types).
+inline constexpr const char* kReaderEntryPoint = "mapscape_onnx_read_v2";
 using ReaderEntryPoint = void (*)(const ReadRequest* request, ReadResult* result);
 inline constexpr const char* kPluginFile = "mapscape-onnx.so";
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "util/diagnostic.hpp"
@@ -53,6 +54,34 @@ const std::set<std::string>& data_movement_operators() {
     return ops;
 }
 
+// QuantizeLinear and DequantizeLinear of the QDQ format: they scale values between a layer's
+// integers and the float graph around it, work the accelerator folds into its layers' precision.
+bool is_quantization_operator(const std::string& op) { return op == "QuantizeLinear" || op == "DequantizeLinear"; }
+
+// The format that holds a tensor's elements. Unsigned types take the format of their width: the
+// cost model prices a tensor by its width (bytes stored and moved, the multiplier's operand size),
+// the same for uint8 as for int8. Types the engine has no format for (int64, double, the float8s)
+// leave the tensor unspecified.
+NumberFormat format_of_element(og::ElementType t) {
+    using T = og::ElementType;
+    switch (t) {
+        case T::Int4: case T::Uint4: return NumberFormat::Int4;
+        case T::Int8: case T::Uint8: return NumberFormat::Int8;
+        case T::Int16: case T::Uint16: return NumberFormat::Int16;
+        case T::Int32: case T::Uint32: return NumberFormat::Int32;
+        case T::Float16: return NumberFormat::Fp16;
+        case T::Bfloat16: return NumberFormat::Bf16;
+        case T::Float: return NumberFormat::Fp32;
+        default: return NumberFormat::Unspecified;
+    }
+}
+
+bool is_floating_element(og::ElementType t) {
+    using T = og::ElementType;
+    return t == T::Float || t == T::Float16 || t == T::Bfloat16 || t == T::Double || t == T::Float8E4M3FN ||
+           t == T::Float8E4M3FNUZ || t == T::Float8E5M2 || t == T::Float8E5M2FNUZ;
+}
+
 const std::set<std::string>& reduction_operators() {
     static const std::set<std::string> ops = {
         "GlobalAveragePool", "GlobalMaxPool", "GlobalLpPool", "ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin",
@@ -80,6 +109,9 @@ public:
         check_before_converting();
         for (const auto& [name, info] : g_.values)
             if (info.stored_constant) constants_.insert(name);
+        for (const og::Node& n : g_.nodes)
+            for (const std::string& out : n.outputs)
+                if (!out.empty()) producers_[out] = &n;
         for (node_index_ = 0; node_index_ < g_.nodes.size(); ++node_index_) {
             node_ = &g_.nodes[node_index_];
             convert_node();
@@ -88,7 +120,7 @@ public:
         if (model_.layers.empty())
             throw InputError({file_, 0, 0},
                              "the graph has no operator with multiply-accumulates (Conv, ConvTranspose, Gemm, MatMul, "
-                             "Einsum), so no layer to map");
+                             "Einsum, or their quantized forms), so no layer to map");
         model_.name = std::filesystem::path(file_).stem().string();
         model_.source = "ONNX graph " + std::filesystem::path(file_).filename().string() + " (" +
                         (g_.producer.empty() ? std::string("producer not named") : g_.producer) + ", opset " +
@@ -217,14 +249,66 @@ private:
 
     bool is_constant(const std::string& value) const { return constants_.count(value) > 0; }
 
+    og::ElementType element_type(const std::string& value) const {
+        auto it = g_.values.find(value);
+        return it == g_.values.end() ? og::ElementType::Undefined : it->second.element_type;
+    }
+    NumberFormat format_of_value(const std::string& value) const { return format_of_element(element_type(value)); }
+
+    // ConvInteger, MatMulInteger, QLinearConv and QLinearMatMul: their operands' formats, and
+    // int32 for the outputs: the partial sums are int32 accumulators (the output of the *Integer
+    // operators; the QLinear ones requantize it to 8 bits only as it leaves, which the engine's
+    // model does not see).
+    TensorPrecision integer_precision(std::size_t data, std::size_t weight) const {
+        auto format_at = [&](std::size_t i) {
+            return i < node_->inputs.size() ? format_of_value(node_->inputs[i]) : NumberFormat::Unspecified;
+        };
+        return {format_at(data), format_at(weight), NumberFormat::Int32};
+    }
+
+    // A float layer's precision where its graph states one: the QDQ format's quantized operands
+    // (both its data and its weight straight from DequantizeLinear nodes: their quantized inputs'
+    // formats, int32 partial sums), or operands both float16 (or both bfloat16), a graph exported
+    // for that format. Otherwise none: float32 is every exporter's default, not a statement about
+    // the hardware, and the layer takes --precision or the accelerator's word.
+    TensorPrecision stated_precision() const {
+        if (node_->inputs.size() < 2 || node_->inputs[0].empty() || node_->inputs[1].empty()) return {};
+        // The quantized input's type of the DequantizeLinear that computes `value`, if one does.
+        auto dequantized = [&](const std::string& value) -> std::optional<og::ElementType> {
+            auto it = producers_.find(value);
+            if (it == producers_.end()) return std::nullopt;
+            const og::Node& p = *it->second;
+            if (!standard_domain(p.domain) || p.op_type != "DequantizeLinear" || p.inputs.empty()) return std::nullopt;
+            return element_type(p.inputs[0]);
+        };
+        const auto data = dequantized(node_->inputs[0]);
+        const auto weight = dequantized(node_->inputs[1]);
+        if (data && weight) {
+            // Integers sum in int32; float8 operands (opset 19) in a format the engine lacks.
+            const bool integers = !is_floating_element(*data) && !is_floating_element(*weight);
+            return {format_of_element(*data), format_of_element(*weight),
+                    integers ? NumberFormat::Int32 : NumberFormat::Unspecified};
+        }
+        const og::ElementType a = element_type(node_->inputs[0]);
+        if (a == element_type(node_->inputs[1]) && (a == og::ElementType::Float16 || a == og::ElementType::Bfloat16))
+            return uniform_precision(format_of_element(a));
+        return {};
+    }
+
     void convert_node() {
         const og::Node& n = *node_;
+        precision_ = {};
         // Values computed from constants alone are constants too (a transposed or cast weight).
         bool all_constant = false;
         for (const std::string& in : n.inputs) {
             if (in.empty()) continue;
             all_constant = is_constant(in);
             if (!all_constant) break;
+        }
+        if (standard_domain(n.domain) && is_quantization_operator(n.op_type)) {
+            if (all_constant)  // a quantized weight's DequantizeLinear: the layer still sees a weight
+                for (const std::string& out : n.outputs) constants_.insert(out);
+            return add_unmapped(n.op_type, "quantization scale (folded into the layer's precision)", 0);
         }
         if (all_constant) {
             for (const std::string& out : n.outputs) constants_.insert(out);
@@ -237,6 +321,24 @@ private:
                          0);
             return;
         }
+        // Quantized operators: the float one's layer, at their operands' precision.
+        if (n.op_type == "QLinearConv") {  // x, x_scale, x_zero_point, w, w_scale, w_zero_point, y_scale, ...
+            precision_ = integer_precision(0, 3);
+            return convert_conv(false, 0, 3);
+        }
+        if (n.op_type == "ConvInteger") {  // x, w, x_zero_point, w_zero_point
+            precision_ = integer_precision(0, 1);
+            return convert_conv(false, 0, 1);
+        }
+        if (n.op_type == "QLinearMatMul") {  // a, a_scale, a_zero_point, b, b_scale, b_zero_point, ...
+            precision_ = integer_precision(0, 3);
+            return convert_matmul(0, 3);
+        }
+        if (n.op_type == "MatMulInteger") {  // A, B, a_zero_point, b_zero_point
+            precision_ = integer_precision(0, 1);
+            return convert_matmul(0, 1);
+        }
+        precision_ = stated_precision();
         if (n.op_type == "Conv") return convert_conv(false);
         if (n.op_type == "ConvTranspose") return convert_conv(true);
         if (n.op_type == "Gemm") return convert_gemm();
@@ -280,14 +382,16 @@ private:
 
     void add_layer(Layer l) {
         l.name = layer_name();
+        l.precision = precision_;
         if (const std::string p = layer_problem(l); !p.empty()) fail(p);
         model_.layers.push_back(std::move(l));
     }
 
-    // Conv and ConvTranspose, 1D or 2D.
-    void convert_conv(bool transposed) {
-        const Shape x = shape(input(0, "data"), "input");
-        const Shape w = shape(input(1, "weight"), "weight");
+    // Conv and ConvTranspose, 1D or 2D; the quantized convolutions have their data and weight
+    // at other positions.
+    void convert_conv(bool transposed, std::size_t data = 0, std::size_t weight = 1) {
+        const Shape x = shape(input(data, "data"), "input");
+        const Shape w = shape(input(weight, "weight"), "weight");
         if (x.size() == 5)
             fail("3D convolutions are not modelled: the engine's layers have two spatial dimensions (Y, X)");
         if (x.size() != 3 && x.size() != 4)
@@ -411,9 +515,9 @@ private:
         add_product(m, n, k, 1, is_constant(a_name), is_constant(b_name));
     }
 
-    void convert_matmul() {
-        const std::string& a_name = input(0, "A");
-        const std::string& b_name = input(1, "B");
+    void convert_matmul(std::size_t a_index = 0, std::size_t b_index = 1) {
+        const std::string& a_name = input(a_index, "A");
+        const std::string& b_name = input(b_index, "B");
         Shape a = shape(a_name, "input A");
         Shape b = shape(b_name, "input B");
         if (a.empty() || b.empty()) fail("MatMul of a scalar");
@@ -534,6 +638,8 @@ private:
     const og::Node* node_ = nullptr;
     std::size_t node_index_ = 0;
     std::unordered_set<std::string> constants_;
+    std::unordered_map<std::string, const og::Node*> producers_;  // the node that computes each value
+    TensorPrecision precision_;  // of the node being converted: what its layer gets
     Model model_;
     std::vector<UnmappedOperator> unmapped_;
 };

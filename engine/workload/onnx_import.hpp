@@ -1,6 +1,8 @@
 // ONNX graphs as models: every operator with multiply-accumulates (Conv, ConvTranspose, Gemm,
-// MatMul, Einsum) becomes a layer with the exact sizes ONNX's shape inference gives it; the
-// others are counted as not mapped, with their share of the arithmetic.
+// MatMul, Einsum, and the quantized QLinearConv, ConvInteger, QLinearMatMul, MatMulInteger)
+// becomes a layer with the exact sizes ONNX's shape inference gives it, and the precision the
+// graph states (quantized operands, QDQ, float16); the others are counted as not mapped, with
+// their share of the arithmetic.
 //
 // Reading the file needs libonnx and protobuf, large shared libraries whose loading would slow
 // every start of mapscape-cli and the GUI. They live in a plugin, mapscape-onnx.so, which this

@@ -37,6 +37,10 @@ public:
     void input(const std::string& name, std::initializer_list<OnnxDim> dims, bool shaped = true) {
         set_type(*graph().add_input(), name, dims, shaped);
     }
+    // A graph input of another element type (onnx::TensorProto::UINT8, FLOAT16, ...).
+    void typed_input(const std::string& name, int type, std::initializer_list<OnnxDim> dims) {
+        set_type(*graph().add_input(), name, dims, true, type);
+    }
     void output(const std::string& name) { graph().add_output()->set_name(name); }
     void value_info(const std::string& name, std::initializer_list<OnnxDim> dims) { set_type(*graph().add_value_info(), name, dims, true); }
 
@@ -109,10 +113,11 @@ public:
     onnx::ModelProto model;
 
 private:
-    static void set_type(onnx::ValueInfoProto& v, const std::string& name, std::initializer_list<OnnxDim> dims, bool shaped) {
+    static void set_type(onnx::ValueInfoProto& v, const std::string& name, std::initializer_list<OnnxDim> dims, bool shaped,
+                         int type = onnx::TensorProto::FLOAT) {
         v.set_name(name);
         auto* t = v.mutable_type()->mutable_tensor_type();
-        t->set_elem_type(onnx::TensorProto::FLOAT);
+        t->set_elem_type(type);
         if (!shaped) return;
         auto* shape = t->mutable_shape();
         for (const OnnxDim& d : dims) {

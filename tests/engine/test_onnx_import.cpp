@@ -1,11 +1,14 @@
-// The ONNX importer: every operator and attribute it maps, symbolic dimensions, external data,
-// repeat counts (--unique) and their totals, each kind of bad input (through mapscape-cli: exit
-// code 2, the message, nothing on stdout), and a torchvision-shaped ResNet-18 built here equal,
-// layer for layer, to the shipped models/resnet18_torchvision.json. The models are built by the
-// tests through protobuf's API (onnx_builder.hpp): no file is committed, no PyTorch is needed.
+// The ONNX importer: every operator and attribute it maps, quantized graphs and their layers'
+// precision (--precision for the others), symbolic dimensions, external data, repeat counts
+// (--unique) and their totals, a stale plugin refused, each kind of bad input (through
+// mapscape-cli: exit code 2, the message, nothing on stdout), and a torchvision-shaped ResNet-18
+// built here equal, layer for layer, to the shipped models/resnet18_torchvision.json. The models
+// are built by the tests through protobuf's API (onnx_builder.hpp): no file is committed, no
+// PyTorch is needed.
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -44,6 +47,43 @@ const UnmappedOperator* find_unmapped(const Model& m, const std::string& op) {
     for (const UnmappedOperator& u : m.unmapped)
         if (u.op_type == op) return &u;
     return nullptr;
+}
+
+using TP = onnx::TensorProto;
+
+// A quantization parameter: a scale (float) or a zero point (of the quantized type), a scalar.
+void scalar(OnnxBuilder& b, const std::string& name, int type) { b.weight(name, {}, type); }
+
+// QLinearConv as OnnxBuilder::conv builds Conv: its int8 weight NAME.weight, its scales and zero
+// points (uint8 data in and out), an int32 bias.
+onnx::NodeProto& qlinear_conv(OnnxBuilder& b, const std::string& name, const std::string& in, const std::string& out,
+                              std::int64_t out_channels, std::int64_t in_per_group, std::vector<std::int64_t> kernel,
+                              std::vector<std::int64_t> strides, std::vector<std::int64_t> pads, std::int64_t group = 1) {
+    std::vector<std::int64_t> dims = {out_channels, in_per_group};
+    dims.insert(dims.end(), kernel.begin(), kernel.end());
+    b.weight(name + ".weight", dims, TP::INT8);
+    for (const char* s : {".x_scale", ".w_scale", ".y_scale"}) scalar(b, name + s, TP::FLOAT);
+    scalar(b, name + ".x_zero_point", TP::UINT8);
+    scalar(b, name + ".w_zero_point", TP::INT8);
+    scalar(b, name + ".y_zero_point", TP::UINT8);
+    b.weight(name + ".bias", {out_channels}, TP::INT32);
+    onnx::NodeProto& n = b.node("QLinearConv", name,
+                                {in, name + ".x_scale", name + ".x_zero_point", name + ".weight", name + ".w_scale",
+                                 name + ".w_zero_point", name + ".y_scale", name + ".y_zero_point", name + ".bias"},
+                                {out});
+    OnnxBuilder::ints(n, "kernel_shape", kernel);
+    OnnxBuilder::ints(n, "strides", strides);
+    OnnxBuilder::ints(n, "pads", pads);
+    if (group != 1) OnnxBuilder::integer(n, "group", group);
+    return n;
+}
+
+// The precision of int8 operands accumulated in int32, as quantized layers import.
+TensorPrecision int8_layer() { return {NumberFormat::Int8, NumberFormat::Int8, NumberFormat::Int32}; }
+
+Layer at(Layer l, const TensorPrecision& p) {
+    l.precision = p;
+    return l;
 }
 
 // torchvision's ResNet-18, as torch.onnx names and orders its nodes, with weights declared by
@@ -308,6 +348,224 @@ private slots:
         const UnmappedOperator* u = find_unmapped(m, "Einsum");
         QVERIFY(u);
         QCOMPARE(u->reason, std::string("not a product of two operands"));
+    }
+
+    void quantized_convolutions_are_the_float_ones_at_int8() {
+        // The same three convolutions, float and quantized (QLinearConv; ConvInteger): the same
+        // layers, the quantized ones with int8 operands and int32 partial sums.
+        OnnxBuilder f;
+        f.input("x", {1, 32, 56, 56});
+        f.conv("dw", "x", "a", 32, 1, {3, 3}, {2, 2}, {1, 1, 1, 1}, 32);
+        f.conv("grouped", "x", "b", 64, 8, {3, 3}, {1, 1}, {1, 1, 1, 1}, 4);
+        f.conv("plain", "x", "c", 16, 32, {1, 1});
+        OnnxBuilder q;
+        q.typed_input("x", TP::UINT8, {1, 32, 56, 56});
+        qlinear_conv(q, "dw", "x", "a", 32, 1, {3, 3}, {2, 2}, {1, 1, 1, 1}, 32);
+        qlinear_conv(q, "grouped", "x", "b", 64, 8, {3, 3}, {1, 1}, {1, 1, 1, 1}, 4);
+        q.weight("plain.weight", {16, 32, 1, 1}, TP::INT8);
+        scalar(q, "plain.x_zero_point", TP::UINT8);
+        auto& integer = q.node("ConvInteger", "plain", {"x", "plain.weight", "plain.x_zero_point"}, {"c"});
+        OnnxBuilder::ints(integer, "kernel_shape", {1, 1});
+        for (OnnxBuilder* b : {&f, &q})
+            for (const char* out : {"a", "b", "c"}) b->output(out);
+        const Model floats = import(f, "float_convs.onnx");
+        const Model quantized = import(q, "quantized_convs.onnx");
+        QCOMPARE(floats.layers.size(), std::size_t(3));
+        QCOMPARE(quantized.layers.size(), std::size_t(3));
+        for (std::size_t i = 0; i < floats.layers.size(); ++i) {
+            QVERIFY(!floats.layers[i].precision.specified());  // a float graph states none
+            QCOMPARE(quantized.layers[i], at(floats.layers[i], int8_layer()));
+        }
+        QCOMPARE(quantized.layers[0].type, LayerType::DepthwiseConv);
+        QCOMPARE(quantized.layers[1].type, LayerType::GroupedConv);
+        MAPSCAPE_COMPARE_I64(quantized.layers[1].size(Dim::G), 4);
+        QCOMPARE(precision_text(quantized.layers[1].precision), std::string("input=int8,weight=int8,output=int32"));
+        QVERIFY(quantized.unmapped.empty());  // the scales and zero points are initializers, not operators
+        // The model file keeps the precision.
+        QCOMPARE(parse_model_json(model_to_json_text(quantized), "quantized.json").layers, quantized.layers);
+    }
+
+    void quantized_matmuls_are_the_float_ones_at_int8() {
+        // MatMulInteger and QLinearMatMul as MatMul: a weight over tokens is a fully-connected
+        // layer, a product of activations a GEMM per head.
+        OnnxBuilder f;
+        f.input("tokens", {2, 197, 768});
+        f.weight("w", {768, 3072});
+        f.node("MatMul", "/mlp/MatMul", {"tokens", "w"}, {"h"});
+        f.input("q", {2, 12, 197, 64});
+        f.input("kt", {2, 12, 64, 197});
+        f.node("MatMul", "/attention/MatMul", {"q", "kt"}, {"scores"});
+        f.input("a", {8, 512});
+        f.input("b", {512, 100});
+        f.node("MatMul", "product", {"a", "b"}, {"p"});
+        OnnxBuilder q;
+        q.typed_input("tokens", TP::UINT8, {2, 197, 768});
+        q.weight("w", {768, 3072}, TP::INT8);
+        scalar(q, "tokens_zero_point", TP::UINT8);
+        scalar(q, "w_zero_point", TP::INT8);
+        q.node("MatMulInteger", "/mlp/MatMul", {"tokens", "w", "tokens_zero_point", "w_zero_point"}, {"h"});
+        q.typed_input("q", TP::INT8, {2, 12, 197, 64});
+        q.typed_input("kt", TP::INT8, {2, 12, 64, 197});
+        for (const char* s : {"q_scale", "kt_scale", "y_scale"}) scalar(q, s, TP::FLOAT);
+        for (const char* z : {"q_zero_point", "kt_zero_point", "y_zero_point"}) scalar(q, z, TP::INT8);
+        q.node("QLinearMatMul", "/attention/MatMul",
+               {"q", "q_scale", "q_zero_point", "kt", "kt_scale", "kt_zero_point", "y_scale", "y_zero_point"}, {"scores"});
+        q.typed_input("a", TP::UINT8, {8, 512});
+        q.typed_input("b", TP::INT8, {512, 100});
+        q.node("MatMulInteger", "product", {"a", "b"}, {"p"});
+        for (OnnxBuilder* b : {&f, &q})
+            for (const char* out : {"h", "scores", "p"}) b->output(out);
+        const Model floats = import(f, "float_matmuls.onnx");
+        const Model quantized = import(q, "quantized_matmuls.onnx");
+        QCOMPARE(floats.layers.size(), std::size_t(3));
+        QCOMPARE(floats.layers[0], named(Layer::fully_connected("", 3072, 768, 394), "/mlp/MatMul"));
+        QCOMPARE(floats.layers[1], named(Layer::gemm("", 197, 197, 64), "/attention/MatMul", 24));
+        QCOMPARE(floats.layers[2], named(Layer::gemm("", 8, 100, 512), "product"));
+        QCOMPARE(quantized.layers.size(), std::size_t(3));
+        for (std::size_t i = 0; i < floats.layers.size(); ++i) QCOMPARE(quantized.layers[i], at(floats.layers[i], int8_layer()));
+        QVERIFY(quantized.unmapped.empty());
+    }
+
+    void qdq_layers_take_the_quantized_precision() {
+        // The QDQ format: float operators between DequantizeLinear (and QuantizeLinear) nodes.
+        // The layer takes the quantized tensors' formats; the scaling is no arithmetic of its own.
+        OnnxBuilder b;
+        b.input("x", {1, 16, 32, 32});
+        scalar(b, "x_scale", TP::FLOAT);
+        scalar(b, "x_zero_point", TP::UINT8);
+        b.node("QuantizeLinear", "/quant", {"x", "x_scale", "x_zero_point"}, {"xq"});
+        b.node("DequantizeLinear", "/dequant", {"xq", "x_scale", "x_zero_point"}, {"xd"});
+        b.weight("w", {32, 16, 3, 3}, TP::INT8);
+        scalar(b, "w_scale", TP::FLOAT);
+        scalar(b, "w_zero_point", TP::INT8);
+        b.node("DequantizeLinear", "/w/dequant", {"w", "w_scale", "w_zero_point"}, {"wd"});
+        auto& conv = b.node("Conv", "/conv/Conv", {"xd", "wd"}, {"y"});
+        OnnxBuilder::ints(conv, "kernel_shape", {3, 3});
+        OnnxBuilder::ints(conv, "pads", {1, 1, 1, 1});
+        b.node("Relu", "/relu", {"y"}, {"r"});
+        // 16-bit QDQ: a weight over four rows.
+        b.typed_input("t", TP::INT16, {4, 64});
+        scalar(b, "t_scale", TP::FLOAT);
+        scalar(b, "t_zero_point", TP::INT16);
+        b.node("DequantizeLinear", "/t/dequant", {"t", "t_scale", "t_zero_point"}, {"td"});
+        b.weight("fc", {64, 10}, TP::INT16);
+        scalar(b, "fc_scale", TP::FLOAT);
+        scalar(b, "fc_zero_point", TP::INT16);
+        b.node("DequantizeLinear", "/fc/dequant", {"fc", "fc_scale", "fc_zero_point"}, {"fcd"});
+        b.node("MatMul", "/fc/MatMul", {"td", "fcd"}, {"o"});
+        // A float convolution beside them states no precision.
+        b.conv("/float/Conv", "x", "z", 8, 16, {1, 1});
+        for (const char* out : {"r", "o", "z"}) b.output(out);
+        const Model m = import(b, "qdq.onnx");
+        QCOMPARE(m.layers.size(), std::size_t(3));
+        QCOMPARE(m.layers[0], at(named(Layer::conv("", 32, 16, 3, 3, 34, 34), "/conv/Conv"), int8_layer()));
+        QCOMPARE(m.layers[1], at(named(Layer::fully_connected("", 10, 64, 4), "/fc/MatMul"),
+                                 {NumberFormat::Int16, NumberFormat::Int16, NumberFormat::Int32}));
+        QCOMPARE(m.layers[2], named(Layer::conv("", 8, 16, 1, 1, 32, 32), "/float/Conv"));
+        const UnmappedOperator* q = find_unmapped(m, "QuantizeLinear");
+        const UnmappedOperator* dq = find_unmapped(m, "DequantizeLinear");
+        QVERIFY(q && dq);
+        QCOMPARE(q->reason, std::string("quantization scale (folded into the layer's precision)"));
+        QCOMPARE(dq->reason, q->reason);
+        MAPSCAPE_COMPARE_I64(q->count, 1);
+        MAPSCAPE_COMPARE_I64(dq->count, 4);  // the weights' too, constants though they are
+        MAPSCAPE_COMPARE_I64(q->operations, 0);
+        MAPSCAPE_COMPARE_I64(dq->operations, 0);
+        MAPSCAPE_COMPARE_I64(find_unmapped(m, "Relu")->operations, 32 * 32 * 32);
+        const CliRun r = cli({"model", "show", QString::fromStdString(path("qdq.onnx"))});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(r.out.contains("not mapped: 6 operators, 32768 operations"), r.out.constData());
+        QVERIFY2(r.out.contains("input=int16,weight=int16,output=int32"), r.out.constData());
+    }
+
+    void float16_graph_is_fp16() {
+        // A graph exported in float16 states its format; float32, every exporter's default, none.
+        OnnxBuilder b;
+        b.typed_input("x", TP::FLOAT16, {1, 8, 16, 16});
+        b.weight("c.weight", {8, 8, 3, 3}, TP::FLOAT16);
+        auto& c = b.node("Conv", "c", {"x", "c.weight"}, {"y"});
+        OnnxBuilder::ints(c, "kernel_shape", {3, 3});
+        b.output("y");
+        const Model m = import(b, "half.onnx");
+        QCOMPARE(m.layers.size(), std::size_t(1));
+        QCOMPARE(m.layers[0], at(named(Layer::conv("", 8, 8, 3, 3, 16, 16), "c"), uniform_precision(NumberFormat::Fp16)));
+    }
+
+    void precision_option_fills_the_layers_without_one() {
+        // A float convolution, then a quantized one of the same shape: --precision sets the first
+        // and leaves the second's own.
+        OnnxBuilder b;
+        b.input("x", {1, 16, 32, 32});
+        b.conv("/a/Conv", "x", "a", 16, 16, {3, 3}, {1, 1}, {1, 1, 1, 1});
+        scalar(b, "a_scale", TP::FLOAT);
+        scalar(b, "a_zero_point", TP::UINT8);
+        b.node("QuantizeLinear", "/a/quant", {"a", "a_scale", "a_zero_point"}, {"aq"});
+        qlinear_conv(b, "/b/Conv", "aq", "bq", 16, 16, {3, 3}, {1, 1}, {1, 1, 1, 1});
+        b.output("bq");
+        const Model m = import(b, "mixed.onnx");
+        QCOMPARE(m.layers.size(), std::size_t(2));
+        QVERIFY(!m.layers[0].precision.specified());
+        QCOMPARE(m.layers[1].precision, int8_layer());
+        OnnxImportOptions unique;
+        unique.unique = true;
+        QCOMPARE(import_onnx_model(path("mixed.onnx"), unique).layers.size(), std::size_t(2));  // one shape, two precisions
+
+        const QString file = QString::fromStdString(path("mixed.onnx"));
+        auto line_of = [](const QByteArray& out, const char* layer) {
+            for (const QByteArray& l : out.split('\n'))
+                if (l.contains(layer)) return l;
+            return QByteArray();
+        };
+        CliRun r = cli({"model", "show", file});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(!line_of(r.out, "/a/Conv").contains("fp16") && line_of(r.out, "/a/Conv").endsWith("%"), r.out.constData());
+        QVERIFY2(line_of(r.out, "/b/Conv").endsWith("%  input=int8,weight=int8,output=int32"), r.out.constData());
+        r = cli({"model", "show", file, "--precision", "fp16"});
+        QCOMPARE(r.exit_code, 0);
+        QVERIFY2(line_of(r.out, "/a/Conv").endsWith("%  fp16"), r.out.constData());
+        QVERIFY2(line_of(r.out, "/b/Conv").endsWith("%  input=int8,weight=int8,output=int32"), r.out.constData());
+
+        r = cli({"model", "convert", file, QString::fromStdString(path("mixed.json")), "--precision", "fp16"});
+        QCOMPARE(r.exit_code, 0);
+        const Model converted = load_model_file(path("mixed.json"));
+        QCOMPARE(converted.layers[0], at(m.layers[0], uniform_precision(NumberFormat::Fp16)));
+        QCOMPARE(converted.layers[1], m.layers[1]);
+        // Given the quantized layer's precision, the float one becomes its twin: --unique merges them.
+        r = cli({"model", "convert", file, QString::fromStdString(path("merged_mixed.json")), "--unique", "--precision",
+                 "input=int8,weight=int8,output=int32"});
+        QCOMPARE(r.exit_code, 0);
+        const Model merged = load_model_file(path("merged_mixed.json"));
+        QCOMPARE(merged.layers.size(), std::size_t(1));
+        QCOMPARE(merged.layers[0], at(named(m.layers[0], "/a/Conv", 2), int8_layer()));
+        // A format the engine does not know is refused before the model is read.
+        QVERIFY(cli_error_of_file("mixed.onnx", {"--precision", "fp12"}).startsWith("--precision: unknown number format \"fp12\""));
+    }
+
+    void stale_plugin_is_refused() {
+        // A plugin built before element types (its entry point mapscape_onnx_read_v1) would hand
+        // over a graph of another layout: it is refused, saying so. The stale plugin is this
+        // build's, its entry point renamed.
+        const std::string plugin = onnx_plugin_status();
+        std::string bytes = read_file(plugin);
+        const std::string current = "mapscape_onnx_read_v2";
+        int renamed = 0;
+        for (std::size_t at = bytes.find(current); at != std::string::npos; at = bytes.find(current, at + 1), ++renamed)
+            bytes[at + current.size() - 1] = '1';
+        QVERIFY(renamed > 0);
+        QVERIFY(QDir().mkpath(QString::fromStdString(path("stale"))));
+        std::ofstream(path("stale/mapscape-onnx.so"), std::ios::binary) << bytes;
+        OnnxBuilder b;
+        b.input("x", {1, 3, 8, 8});
+        b.conv("c", "x", "y", 4, 3, {3, 3});
+        b.output("y");
+        b.save(path("stale.onnx"));
+        QProcessEnvironment env;
+        env.insert("MAPSCAPE_PLUGIN_DIR", QString::fromStdString(path("stale")));
+        const CliRun r = cli({"model", "show", QString::fromStdString(path("stale.onnx"))}, cli_path(), env);
+        QCOMPARE(r.exit_code, 2);
+        QVERIFY2(r.err.contains("stale/mapscape-onnx.so is not the plugin this program expects for reading ONNX files (it has no "
+                                "mapscape_onnx_read_v2)"),
+                 r.err.constData());
     }
 
     void unmapped_operators_and_their_arithmetic() {

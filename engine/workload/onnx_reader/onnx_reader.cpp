@@ -325,7 +325,9 @@ void refuse_what_inference_cannot_take(const onnx::GraphProto& graph) {
 
 og::TensorInfo tensor_info(const onnx::TypeProto& type) {
     og::TensorInfo info;
-    if (!type.has_tensor_type() || !type.tensor_type().has_shape()) return info;
+    if (!type.has_tensor_type()) return info;
+    info.element_type = static_cast<og::ElementType>(type.tensor_type().elem_type());
+    if (!type.tensor_type().has_shape()) return info;
     info.has_shape = true;
     for (const auto& d : type.tensor_type().shape().dim()) {
         og::Dimension dim;
@@ -342,6 +344,7 @@ og::TensorInfo constant_info(const onnx::TensorProto& t) {
     og::TensorInfo info;
     info.has_shape = true;
     info.stored_constant = true;
+    info.element_type = static_cast<og::ElementType>(t.data_type());
     for (std::int64_t d : t.dims()) info.dims.push_back({d >= 0 ? d : -2, {}});
     return info;
 }
@@ -377,7 +380,10 @@ og::Graph collect(const onnx::ModelProto& model) {
         if (initializer_names.count(v.name())) return;  // its dims are the initializer's
         og::TensorInfo info = tensor_info(v.type());
         og::TensorInfo& slot = out.values[v.name()];
+        // A later record without a type keeps the type an earlier one gave.
+        if (info.element_type == og::ElementType::Undefined) info.element_type = slot.element_type;
         if (info.has_shape || !slot.has_shape) slot = std::move(info);
+        else if (slot.element_type == og::ElementType::Undefined) slot.element_type = info.element_type;
     };
     for (const auto& v : g.input()) {
         record(v);
@@ -401,6 +407,9 @@ og::Graph collect(const onnx::ModelProto& model) {
                 if (a.name() == "value" && a.has_t()) info = constant_info(a.t());
                 if (a.name() == "value_ints" || a.name() == "value_floats" || a.name() == "value_strings")
                     info.dims = {{static_cast<std::int64_t>(a.ints_size() + a.floats_size() + a.strings_size()), {}}};
+                if (a.name() == "value_int" || a.name() == "value_ints") info.element_type = og::ElementType::Int64;
+                if (a.name() == "value_float" || a.name() == "value_floats") info.element_type = og::ElementType::Float;
+                if (a.name() == "value_string" || a.name() == "value_strings") info.element_type = og::ElementType::String;
             }
             out.values[n.output(0)] = std::move(info);
         }
@@ -460,7 +469,9 @@ void read(const og::ReadRequest& request, og::ReadResult& result) {
 
 }  // namespace
 
-extern "C" __attribute__((visibility("default"))) void mapscape_onnx_read_v1(const og::ReadRequest* request, og::ReadResult* result) {
+// The name is kReaderEntryPoint's (workload/onnx_graph.hpp), which the engine looks up.
+static_assert(std::string_view(og::kReaderEntryPoint) == "mapscape_onnx_read_v2");
+extern "C" __attribute__((visibility("default"))) void mapscape_onnx_read_v2(const og::ReadRequest* request, og::ReadResult* result) {
     *result = {};
     try {
         read(*request, *result);
