@@ -1,5 +1,5 @@
-// mapscape.Accelerator: the PE array, buffers, NoC and off-chip link; presets, files, and the
-// area under the area models.
+// mapscape.Accelerator: the PE array, buffers, NoC and off-chip link; presets, files, the area
+// under the area models, and the technology that prices it (mapscape.technologies()).
 #include <limits>
 #include <filesystem>
 #include <optional>
@@ -10,6 +10,9 @@
 #include "common.hpp"
 #include "json_convert.hpp"
 #include "python_types.hpp"
+#include "tech/technology.hpp"
+#include "tech/technology_choice.hpp"
+#include "tech/technology_library.hpp"
 #include "util/diagnostic.hpp"
 #include "util/json_text.hpp"
 
@@ -85,6 +88,43 @@ auto checked_setter(const char* keyword, Field Accelerator::*field, bool with_hi
     };
 }
 
+// `acc.technology = "45nm"` (or a technology file), as --tech takes it. A problem inside a
+// technology file keeps its own FILE:LINE:COL (mapscape.InputError) and a missing file is a
+// FileNotFoundError; an unknown name is refused as the property's (with a "did you mean").
+void set_technology(Accelerator& a, const py::object& value) {
+    const std::string name = path_argument(value, "technology");
+    std::shared_ptr<const Technology> tech;
+    try {
+        tech = load_technology(name);
+    } catch (const MissingFileError&) {
+        throw;
+    } catch (const InputError& e) {
+        std::error_code ec;
+        const SourceLocation& where = e.diagnostic().where;
+        if (where.line > 0 || std::filesystem::is_regular_file(where.file, ec)) throw;
+        throw InputError({"technology", 0, 0}, e.diagnostic().message);
+    }
+    apply_technology(a, tech);
+}
+
+// `acc.dram_type = "hbm2"`: one of the technology's DRAM types, checked as --dram is (refused
+// under MAESTRO's model, which prices every DRAM access alike); "" is the technology's default.
+void set_dram_type(Accelerator& a, const std::string& type) {
+    if (type.empty()) {
+        a.dram_type.clear();
+        return;
+    }
+    TechnologyChoice choice;
+    choice.dram = type;
+    Accelerator changed = a;
+    try {
+        apply_technology_choice(choice, changed);
+    } catch (const InputError& e) {
+        throw InputError({"dram_type", 0, 0}, e.diagnostic().message);
+    }
+    a = std::move(changed);
+}
+
 // update(**fields): every field set, then the accelerator checked once (all or nothing).
 void update_fields(Accelerator& a, const py::kwargs& fields) {
     Accelerator changed = a;
@@ -105,9 +145,11 @@ void update_fields(Accelerator& a, const py::kwargs& fields) {
         else if (k == "offchip_bw") changed.offchip_bw_elements_per_cycle = int_argument(value, k, 1, kMax);
         else if (k == "word_bytes") changed.word_size_bytes = int_argument(value, k, 1, kMax);
         else if (k == "clock_mhz") changed.clock_mhz = number_argument(value, k, 1e-3, 1e6);
+        else if (k == "l2_banks") changed.l2_banks = int_argument(value, k, 1, kMax);
         else
             throw py::type_error("update(): unknown field " + k +
-                                 " (name, num_pes, pe_hierarchy, simd_lanes, l1_bytes, l2_bytes, offchip_bw, word_bytes, clock_mhz; set_noc for the NoC)");
+                                 " (name, num_pes, pe_hierarchy, simd_lanes, l1_bytes, l2_bytes, offchip_bw, word_bytes, clock_mhz, "
+                                 "l2_banks; set_noc for the NoC, the technology and dram_type properties for those)");
     }
     if (std::string p = accelerator_problem(changed); !p.empty()) {
         std::string keywords;
@@ -129,6 +171,8 @@ An accelerator: the PE array, per-PE L1 and shared L2 buffers, the NoC, the off-
     Accelerator(num_pes=256, l1_bytes=512, l2_bytes=108000, noc_bw=64, offchip_bw=16)
 
 Sizes are bytes (l1_bytes per PE), bandwidths elements per cycle, the clock MHz.
+technology prices it: "maestro" (MAESTRO's relative energies, the default) or a physical one
+("45nm", ...: mapscape.technologies(), or a technology file), as the CLI's --tech.
 )doc")
         .def(py::init(&make_accelerator), py::arg("name") = d.name, py::arg("num_pes") = d.num_pes,
              py::arg("pe_hierarchy") = std::vector<std::int64_t>{}, py::arg("simd_lanes") = d.simd_lanes, py::arg("l1_bytes") = d.l1_size_bytes,
@@ -169,6 +213,13 @@ Sizes are bytes (l1_bytes per PE), bandwidths elements per cycle, the clock MHz.
                       checked_setter("offchip_bw", &Accelerator::offchip_bw_elements_per_cycle), "off-chip bandwidth, elements/cycle")
         .def_property("word_bytes", [](const Accelerator& a) { return a.word_size_bytes; }, checked_setter("word_bytes", &Accelerator::word_size_bytes))
         .def_property("clock_mhz", [](const Accelerator& a) { return a.clock_mhz; }, checked_setter("clock_mhz", &Accelerator::clock_mhz))
+        .def_property("technology", [](const Accelerator& a) { return technology_label(a); }, &set_technology,
+                      "what prices energy, area and leakage: maestro (MAESTRO's relative model), a bundled physical technology\n"
+                      "(mapscape.technologies(): 45nm, ...) or a technology file's name; set it by name or path (the CLI's --tech)")
+        .def_property("dram_type", [](const Accelerator& a) { return a.dram_type; }, &set_dram_type,
+                      "the physical technology's DRAM type (e.g. lpddr4, hbm2; '' = its default; the CLI's --dram)")
+        .def_property("l2_banks", [](const Accelerator& a) { return a.l2_banks; }, checked_setter("l2_banks", &Accelerator::l2_banks),
+                      "banks of the global buffer, 1 to 1024 (each access reads one; physical technologies; the CLI's --l2-banks)")
         .def_property_readonly("noc_bw", [](const Accelerator& a) { return a.noc[0].bandwidth_elements_per_cycle; },
                                "the outermost NoC level's bandwidth, elements/cycle (set_noc sets every level)")
         .def_property_readonly("noc", [](const Accelerator& a) {
@@ -202,9 +253,15 @@ Sizes are bytes (l1_bytes per PE), bandwidths elements per cycle, the clock MHz.
         .def("__deepcopy__", [](const Accelerator& a, const py::object&) { return a; }, py::arg("memo"))
         .def("__eq__", [](const Accelerator& a, const Accelerator& b) { return a == b; }, py::is_operator())
         .def("__repr__", [](const Accelerator& a) {
+            // The technology when it is not MAESTRO's default model (which every repr so far meant).
+            const std::string tech = technology_label(a);
             return "<Accelerator " + a.name + ": " + std::to_string(a.num_pes) + " PEs, L1 " + std::to_string(a.l1_size_bytes) + " B/PE, L2 " +
-                   std::to_string(a.l2_size_bytes) + " B>";
+                   std::to_string(a.l2_size_bytes) + " B" + (tech == "maestro" ? "" : ", " + tech) + ">";
         });
+
+    m.def("technologies", &bundled_technology_names,
+          "the bundled technologies' names (maestro first, then by process node, largest first): what\n"
+          "Accelerator.technology and search(technology=...) take besides a technology file");
 }
 
 }  // namespace mapscape::python

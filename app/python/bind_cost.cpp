@@ -1,5 +1,7 @@
 // mapscape.evaluate and mapscape.CostReport: one layer under one mapping on one accelerator,
 // with the fields and JSON of `mapscape-cli eval --json`; evaluate_file for MAESTRO files.
+#include <optional>
+
 #include "common.hpp"
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
@@ -7,11 +9,12 @@
 #include "cost_types.hpp"
 #include "json_convert.hpp"
 #include "python_types.hpp"
+#include "tech/technology_choice.hpp"
 
 namespace mapscape::python {
 
 PyCostReport make_cost_report(const CostReport& report, const Layer& layer, const Accelerator& acc, const Mapping& mapping) {
-    PyCostReport r{report, layer, {}, ComputeBound(layer, acc).cycles(mapping)};
+    PyCostReport r{report, layer, acc, {}, ComputeBound(layer, acc).cycles(mapping)};
     if (!report.valid()) r.reason = describe(report.invalid, layer, acc);
     return r;
 }
@@ -25,9 +28,7 @@ ReportDetail detail_of(const std::string& detail) {
 }
 
 nlohmann::json report_json(const PyCostReport& r) {
-    // cost_report_to_json needs the accelerator only to explain an invalid report, which the
-    // reason already does.
-    nlohmann::json j = evaluated_layer_json(r.layer, Accelerator{}, r.report, r.compute_bound_cycles);
+    nlohmann::json j = evaluated_layer_json(r.layer, r.accelerator, r.report, r.compute_bound_cycles);
     j["reason"] = r.reason;
     return j;
 }
@@ -60,8 +61,8 @@ A mapping that cannot run is reported with valid False and the reason, not an ex
         .def_property_readonly("energy_breakdown_nj", [](const R& r) {
             const EnergyBreakdown& e = r.report.energy;
             return py::dict(py::arg("total") = e.total_nj, py::arg("mac") = e.mac_nj, py::arg("l1") = e.l1_nj, py::arg("l2") = e.l2_nj,
-                            py::arg("dram") = e.dram_nj);
-        })
+                            py::arg("dram") = e.dram_nj, py::arg("noc") = e.noc_nj, py::arg("leakage") = e.leakage_nj);
+        }, "total, mac, l1, l2, dram, noc, leakage (noc and leakage: physical technologies only, 0 under MAESTRO's model)")
         .def_property_readonly("maestro_energy_nj", [](const R& r) { return r.report.maestro_energy_nj; })
         .def_property_readonly("l1_required_elements", [](const R& r) { return r.report.l1_required_elements; }, "per PE, double-buffered")
         .def_property_readonly("l2_required_elements", [](const R& r) { return r.report.l2_required_elements; })
@@ -73,7 +74,17 @@ A mapping that cannot run is reported with valid False and the reason, not an ex
         .def_property_readonly("avg_utilized_pes", [](const R& r) { return r.report.avg_utilized_pes; })
         .def_property_readonly("dram_accesses", [](const R& r) { return r.report.dram_accesses; }, "elements moved to or from DRAM")
         .def_property_readonly("area_um2", [](const R& r) { return r.report.area_um2; })
+        .def_property_readonly("area_breakdown_um2", [](const R& r) {
+            const AreaBreakdown& a = r.report.area;
+            return py::dict(py::arg("pes") = a.pes_um2, py::arg("l1") = a.l1_um2, py::arg("l2") = a.l2_um2, py::arg("noc") = a.noc_um2);
+        }, "area_um2's parts: pes, l1, l2, noc (MAESTRO's model: by the buffers the mapping requires)")
         .def_property_readonly("power_mw", [](const R& r) { return r.report.power_mw; })
+        .def_property_readonly("leakage_mw", [](const R& r) { return r.report.leakage_mw; }, "static power (physical technologies only)")
+        // As to_dict() says them (one place decides how a precision under MAESTRO's model reads).
+        .def_property_readonly("technology", [](const R& r) { return report_json(r)["technology"].get<std::string>(); },
+                               "the technology that priced it (Accelerator.technology)")
+        .def_property_readonly("precision", [](const R& r) { return report_json(r)["precision"].get<std::string>(); },
+                               "each tensor's format as priced (e.g. int8), or the word size under MAESTRO's model")
         .def_property_readonly("throughput_macs_per_cycle", [](const R& r) { return r.report.throughput_macs_per_cycle(); })
         .def_property_readonly("compute_bound_cycles", [](const R& r) { return r.compute_bound_cycles; },
                                "cycles the busiest PE must compute (MAESTRO's runtime can undercount partial tiles below it)")
@@ -122,11 +133,16 @@ statistics (noc_bw_required, ...) and is faster. For many mappings use evaluate_
         .def("to_dict", [](const N& n) { return json_to_python(network_json(n.evaluated, n.accelerator)); },
              "the document of `mapscape-cli eval FILE --json`");
 
-    m.def("evaluate_file", [](const py::object& path, const Accelerator& accelerator) {
-        return PyNetworkReport{evaluate_network_file(path_argument(path, "path"), accelerator), accelerator};
-    }, py::arg("path"), py::arg("accelerator"), R"doc(
+    m.def("evaluate_file", [](const py::object& path, const Accelerator& accelerator, const std::optional<std::string>& precision) {
+        TechnologyChoice choice;  // the CLI's --precision, checked and named alike
+        choice.precision = precision.value_or("");
+        const TensorPrecision p = chosen_precision(choice);
+        return PyNetworkReport{evaluate_network_file(path_argument(path, "path"), accelerator, p), accelerator};
+    }, py::arg("path"), py::arg("accelerator"), py::kw_only(), py::arg("precision") = py::none(), R"doc(
 Evaluates every layer of a MAESTRO network + dataflow file (.m), as `mapscape-cli eval` does: each
 layer under its Dataflow block, or the previous layer's. Returns a NetworkReport.
+precision: the number format of the layers (a MAESTRO file names none), as eval's --precision:
+"int8", or "input=int8,weight=int4,output=int32"; None: the accelerator's word size.
 )doc");
 }
 

@@ -157,11 +157,30 @@ py::array_t<double> model_trace_array(const ModelSearchOutcome& outcome, const s
     return trace_array(model_trace(traces, layers));
 }
 
+// technology=, precision=, dram=, l2_banks= as the CLI's --tech, --precision, --dram, --l2-banks
+// (None keeps the accelerator's, and each layer's precision); make_search_setup applies them.
+struct TechnologyArguments {
+    py::object technology;
+    std::optional<std::string> precision;
+    std::optional<std::string> dram;
+    py::object l2_banks;
+
+    TechnologyChoice choice() const {
+        TechnologyChoice c;
+        if (!technology.is_none()) c.technology = path_argument(technology, "technology");
+        c.precision = precision.value_or("");
+        c.dram = dram.value_or("");
+        if (!l2_banks.is_none()) c.l2_banks = int_argument(l2_banks, "l2_banks", 1, 1024);
+        return c;
+    }
+};
+
 // The search setup from the keyword arguments `search` and `compare` share (the CLI's
 // search_setup options: --layer, --system, --levels, --objective, --budget, --time-limit, ...).
 SearchSetup search_setup_from_arguments(const py::object& model, const py::object& accelerator, const py::object& layers,
                                         const std::string& system, const std::optional<std::string>& levels, const std::string& objective,
-                                        std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is, int threads) {
+                                        std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is,
+                                        const TechnologyArguments& technology, int threads) {
     SearchSetupOptions o;
     o.layers = layer_selection_argument(layers);
     o.system = system;
@@ -172,15 +191,19 @@ SearchSetup search_setup_from_arguments(const py::object& model, const py::objec
     o.max_latency = max_latency;
     o.threads = threads;
     o.maestro_as_is = maestro_as_is;
+    o.technology = technology.choice();
     auto [acc, platform] = platform_argument(accelerator);
     return make_search_setup(model_argument(model), std::move(acc), std::move(platform), o);
 }
 
 PySearchResult run_model_search(const py::object& model, const py::object& accelerator, const std::string& algo, const py::object& layers,
                                 const std::string& system, const std::optional<std::string>& levels, const std::string& objective,
-                                std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is, int threads,
-                                std::uint64_t seed, bool two_stage, int population, int generations, const py::object& progress) {
-    const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit, max_latency, maestro_as_is, threads);
+                                std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is,
+                                const py::object& technology, const std::optional<std::string>& precision,
+                                const std::optional<std::string>& dram, const py::object& l2_banks, int threads, std::uint64_t seed,
+                                bool two_stage, int population, int generations, const py::object& progress) {
+    const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit, max_latency,
+                                                          maestro_as_is, {technology, precision, dram, l2_banks}, threads);
     const Algorithm algorithm = search_algorithm(algo, population, generations);
     PySearchResult r;
     r.request = make_search_request(setup, algorithm, seed);
@@ -291,7 +314,9 @@ A model search: every selected layer's best mapping. to_dict() is the document o
     m.def("search", &run_model_search, py::arg("model"), py::arg("accelerator") = defaults.platform, py::kw_only(), py::arg("algo") = defaults.algo,
           py::arg("layers") = d.layers, py::arg("system") = d.system, py::arg("levels") = py::none(), py::arg("objective") = d.objective,
           py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_latency") = d.max_latency,
-          py::arg("maestro_as_is") = d.maestro_as_is, py::arg("threads") = d.threads, py::arg("seed") = defaults.seed, py::arg("two_stage") = false,
+          py::arg("maestro_as_is") = d.maestro_as_is, py::arg("technology") = py::none(), py::arg("precision") = py::none(),
+          py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(), py::arg("threads") = d.threads, py::arg("seed") = defaults.seed,
+          py::arg("two_stage") = false,
           py::arg("population") = defaults.population, py::arg("generations") = defaults.generations, py::arg("progress") = py::none(), R"doc(
 Searches the best mapping of each selected layer of a model, as `mapscape-cli search` does, with its
 options and defaults (--time-limit is time_limit, --layer is layers); the same seed gives the CLI's
@@ -303,6 +328,10 @@ mapscape.algorithms("search"): gamma, random, stdga, de, es11, cmaes, tbpsa, pso
 xnes, fixed-DATAFLOW, mindmappings, gamma-guided, ddpg, and those a library registers later.
 layers: "all", 3, "2-5", [1, 4, 9] (1-based). system: S1, S2 or S3. objective: latency, energy,
 power, edp, area, lap or a product such as "latency*energy^2". budget: samples per layer.
+technology: maestro, 45nm, ... (mapscape.technologies()) or a technology file; precision: the
+number format of layers that give none ("int8", "input=int8,weight=int4,output=int32"); dram: the
+technology's DRAM type; l2_banks: the global buffer's banks (None keeps the accelerator's, as
+the CLI's --tech, --precision, --dram and --l2-banks).
 threads: 0 = one per core. progress: called with a Progress at most every 100 ms.
 Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
 )doc");
@@ -311,8 +340,11 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
         "compare",
         [](const py::object& model, const py::object& accelerator, const py::object& algos, const py::object& seeds, const py::object& layers,
            const std::string& system, const std::optional<std::string>& levels, const std::string& objective, std::int64_t budget,
-           double time_limit, std::int64_t max_latency, bool maestro_as_is, int threads, const py::object& progress) {
-            const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit, max_latency, maestro_as_is, threads);
+           double time_limit, std::int64_t max_latency, bool maestro_as_is, const py::object& technology,
+           const std::optional<std::string>& precision, const std::optional<std::string>& dram, const py::object& l2_banks, int threads,
+           const py::object& progress) {
+            const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit,
+                                                                  max_latency, maestro_as_is, {technology, precision, dram, l2_banks}, threads);
             const std::vector<Algorithm> algorithms = parse_algorithm_list(list_argument(algos, "algos"));
             const std::vector<std::uint64_t> seed_list = seed_list_argument(seeds);
             const auto runs = static_cast<std::int64_t>(algorithms.size() * seed_list.size());
@@ -332,10 +364,12 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
         py::arg("algos") = defaults.compare_algos,
         py::arg("seeds") = defaults.compare_seeds, py::arg("layers") = "all", py::arg("system") = d.system, py::arg("levels") = py::none(),
         py::arg("objective") = d.objective, py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_latency") = d.max_latency,
-        py::arg("maestro_as_is") = d.maestro_as_is, py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
+        py::arg("maestro_as_is") = d.maestro_as_is, py::arg("technology") = py::none(), py::arg("precision") = py::none(),
+        py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(), py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
 Runs several search algorithms on the same layers and seeds, as `mapscape-cli compare` does (the
 first algorithm is the reference). algos and seeds are lists or the CLI's comma-separated text;
-algos are names of mapscape.algorithms("search").
+algos are names of mapscape.algorithms("search"). technology, precision, dram, l2_banks: as for
+search (the CLI's --tech, --precision, --dram, --l2-banks; None keeps the accelerator's).
 Returns a Comparison: to_markdown() is the CLI's table, to_dict() its --json document.
 )doc");
 

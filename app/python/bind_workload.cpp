@@ -11,6 +11,7 @@
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
 #include "workload/onnx_import.hpp"
+#include "workload/precision.hpp"
 
 namespace mapscape::python {
 
@@ -146,6 +147,8 @@ dims are the dimension sizes by name: K (output channels), C (input channels), R
 columns), Y, X (input rows, columns; or Yo, Xo: output rows, columns, MAESTRO's Y' and X'),
 N (batch), G (groups), M (GEMM rows). type is CONV, DSCONV, NGCONV, TRCONV, GEMM or FC.
 repeat_count: how many times the network runs the layer (model totals count it so often).
+precision: each tensor's number format ("int8", or "input=int8,weight=int4,output=int32"; ""
+leaves it to the accelerator's word size or search(precision=...)).
 
     >>> mapscape.Layer("CONV", name="conv1", K=64, C=3, R=7, S=7, Y=224, X=224, stride=2).macs
     118013952
@@ -164,6 +167,13 @@ repeat_count: how many times the network runs the layer (model totals count it s
             if (std::string p = layer_problem(changed); !p.empty()) throw InputError({"repeat_count", 0, 0}, p);
             l.repeat_count = n;
         }, "how many times the network runs the layer (identical layers merged, attention heads), 1 to 2^31 - 1")
+        .def_property("precision", [](const Layer& l) { return precision_text(l.precision); }, [](Layer& l, const std::string& text) {
+            TensorPrecision p;  // "" = unspecified, as the getter says it
+            if (!text.empty())
+                if (std::string why = parse_precision(text, p); !why.empty()) throw InputError({"precision", 0, 0}, why);
+            l.precision = p;
+        }, "each tensor's number format: int4, int8, int16, int32, fp16, bf16, fp32 for all, or input=F,weight=F,output=F\n"
+           "(any subset); '' when the layer gives none (the accelerator's word size, or the precision a search is given)")
         .def_property_readonly("output_rows", &output_rows)
         .def_property_readonly("output_columns", &output_columns)
         .def_property_readonly("input_elements", &input_elements)

@@ -1,10 +1,12 @@
-// The Python objects of cost-model results: a report with the layer it is of (for its JSON) and
-// the compute bound eval --json puts next to it.
+// The Python objects of cost-model results: a report with the layer and accelerator it is of (for
+// its JSON, which names the technology and each tensor's precision) and the compute bound
+// eval --json puts next to it.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
+#include "arch/accelerator.hpp"
 #include "cost/cost_report.hpp"
 #include "workload/layer.hpp"
 
@@ -13,6 +15,7 @@ namespace mapscape::python {
 struct PyCostReport {
     CostReport report;
     Layer layer;
+    Accelerator accelerator;
     std::string reason;                   // why it cannot run ("" when valid)
     std::int64_t compute_bound_cycles = 0;  // the busiest PE's MACs over its lanes
 };

@@ -14,9 +14,11 @@ namespace mapscape::python {
 
 namespace {
 
-// "--time-limit" -> "time_limit"; "--layer" -> "layers" (the Python keyword).
+// "--time-limit" -> "time_limit"; "--layer" -> "layers", "--tech" -> "technology" (the Python
+// keywords).
 std::string keyword_of_option(const std::string& option) {
     if (option == "--layer") return "layers";
+    if (option == "--tech") return "technology";
     std::string name = option.substr(2);
     for (char& c : name)
         if (c == '-') c = '_';

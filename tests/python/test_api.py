@@ -2,6 +2,7 @@
 # evaluate()/evaluate_file() giving the figures of `mapscape-cli eval --json`.
 import json
 import math
+import pickle
 
 import pytest
 
@@ -108,3 +109,151 @@ def test_algorithm_names_come_from_the_engine(mapscape):
     assert "digamma" in mapscape.algorithms("codesign")
     with pytest.raises(ValueError, match="kind"):
         mapscape.algorithms("sorting")
+
+
+def _valid_mapping(mapscape, layer, accelerator):
+    """A mapping of `layer` that runs on `accelerator`: a short seeded search's best (few random
+    mappings fit Edge's 512-byte L1)."""
+    model = mapscape.Model("one", [layer])
+    mapping = mapscape.search(model, accelerator, budget=200, seed=1, threads=1).layers[0].mapping
+    assert mapping is not None and mapscape.evaluate(layer, mapping, accelerator).valid
+    return mapping
+
+
+def test_technology_prices_the_same_mapping(mapscape):
+    """A physical technology prices accesses by the configured sizes: the same layer and mapping
+    cost other energy under 45nm than under MAESTRO's model, and a larger L2 costs more per access
+    under 45nm while MAESTRO's relative energies ignore the buffer's size."""
+    assert mapscape.technologies()[0] == "maestro" and "45nm" in mapscape.technologies()
+    layer = mapscape.Model.load("resnet18")[1]
+    maestro = mapscape.Accelerator.preset("edge")
+    assert maestro.technology == "maestro" and maestro.dram_type == "" and maestro.l2_banks == 1
+    mapping = _valid_mapping(mapscape, layer, maestro)
+    physical = maestro.copy()
+    physical.technology = "45nm"
+    assert physical.technology == "45nm" and maestro.technology == "maestro"
+    assert physical.to_dict()["technology"] == "45nm" and "45nm" in repr(physical)
+    assert physical != maestro and pickle.loads(pickle.dumps(physical)) == physical
+
+    under_maestro = mapscape.evaluate(layer, mapping, maestro)
+    under_45nm = mapscape.evaluate(layer, mapping, physical)
+    assert under_maestro.valid and under_45nm.valid
+    assert under_45nm.energy_nj != under_maestro.energy_nj
+    assert under_45nm.runtime_cycles == under_maestro.runtime_cycles  # prices, not timing
+    assert (under_maestro.technology, under_45nm.technology) == ("maestro", "45nm")
+    assert under_45nm.precision == "int8"  # the edge preset's one-byte word
+    # What the CLI's JSON shows, as attributes.
+    report = under_45nm.to_dict()
+    assert report["technology"] == "45nm" and report["precision"] == "int8"
+    assert under_45nm.leakage_mw == report["leakage_mw"] > 0 and under_maestro.leakage_mw == 0
+    breakdown = under_45nm.energy_breakdown_nj
+    assert {k: breakdown[k] for k in report["energy_nj"]} == report["energy_nj"]
+    assert breakdown["noc"] > 0 and breakdown["leakage"] > 0
+    assert under_maestro.energy_breakdown_nj["noc"] == under_maestro.energy_breakdown_nj["leakage"] == 0
+    assert under_45nm.area_breakdown_um2 == report["area_breakdown_um2"]
+    assert math.isclose(sum(under_45nm.area_breakdown_um2.values()), under_45nm.area_um2, rel_tol=1e-9)
+
+    def with_l2(acc, factor):
+        bigger = acc.copy()
+        bigger.l2_bytes = acc.l2_bytes * factor
+        return mapscape.evaluate(layer, mapping, bigger).energy_nj
+
+    assert with_l2(physical, 8) > under_45nm.energy_nj
+    assert with_l2(maestro, 8) == under_maestro.energy_nj
+
+
+def test_dram_type_and_l2_banks(mapscape):
+    layer = mapscape.Model.load("resnet18")[1]
+    acc = mapscape.Accelerator.preset("edge")
+    with pytest.raises(ValueError, match="^dram_type: .*physical technology"):
+        acc.dram_type = "hbm2"  # MAESTRO's model prices every DRAM access alike
+    acc.technology = "45nm"
+    mapping = _valid_mapping(mapscape, layer, acc)
+    lpddr4 = mapscape.evaluate(layer, mapping, acc).energy_breakdown_nj["dram"]
+    acc.dram_type = "HBM2"
+    assert acc.dram_type == "hbm2" and acc.to_dict()["dram_type"] == "hbm2"
+    assert mapscape.evaluate(layer, mapping, acc).energy_breakdown_nj["dram"] < lpddr4
+    with pytest.raises(ValueError, match="^dram_type: .*no DRAM type \"hmb2\".*did you mean"):
+        acc.dram_type = "hmb2"
+    assert acc.dram_type == "hbm2"  # a refused value changes nothing
+    acc.dram_type = ""
+    assert acc.dram_type == ""
+    acc.l2_banks = 16
+    assert acc.l2_banks == 16 and acc.to_dict()["l2_banks"] == 16
+    for bad in (0, 1025):
+        with pytest.raises(ValueError, match="^l2_banks: "):
+            acc.l2_banks = bad
+    assert acc.l2_banks == 16
+    acc.update(l2_banks=4)
+    assert acc.l2_banks == 4
+    # Back to MAESTRO's model by name.
+    acc.technology = "maestro"
+    assert acc.technology == "maestro" and "technology" not in acc.to_dict()
+
+
+def test_bad_technology_names_are_refused(mapscape, tmp_path):
+    acc = mapscape.Accelerator.preset("edge")
+    with pytest.raises(ValueError, match="^technology: .*did you mean \"45nm\"") as error:
+        acc.technology = "45mn"
+    assert not isinstance(error.value, mapscape.InputError) or error.value.line == 0
+    assert acc.technology == "maestro"
+    with pytest.raises(FileNotFoundError):
+        acc.technology = str(tmp_path / "absent.json")
+    with pytest.raises(TypeError, match="^technology: "):
+        acc.technology = 45
+    with pytest.raises(ValueError, match="^technology: .*did you mean"):
+        mapscape.search("resnet18", "edge", layers=2, budget=10, technology="45mn")
+    with pytest.raises(ValueError, match="^precision: "):
+        mapscape.search("resnet18", "edge", layers=2, budget=10, precision="int7")
+    with pytest.raises(ValueError, match="^dram: "):
+        mapscape.search("resnet18", "edge", layers=2, budget=10, technology="45nm", dram="sram")
+    with pytest.raises(ValueError, match="^l2_banks: "):
+        mapscape.search("resnet18", "edge", layers=2, budget=10, l2_banks=0)
+
+
+def test_layer_precision(mapscape):
+    layer = mapscape.Model.load("resnet18")[1]
+    assert layer.precision == ""
+    for text in ("int8", "fp16", "input=int8,weight=int4,output=int32", "weight=int4"):
+        layer.precision = text
+        assert layer.precision == text
+        assert layer.to_dict()["precision"] == text
+        assert pickle.loads(pickle.dumps(layer)) == layer
+    layer.precision = " INT8 "
+    assert layer.precision == "int8"
+    layer.precision = ""
+    assert layer.precision == "" and "precision" not in layer.to_dict()
+    for bad in ("int7", "input=int8,bias=int8", "int8,int4"):
+        with pytest.raises(ValueError, match="^precision: "):
+            layer.precision = bad
+        assert layer.precision == ""
+    with pytest.raises(TypeError, match="^precision: "):
+        layer.precision = 8
+
+
+def test_layer_precision_prices_its_tensors(mapscape):
+    """Under a physical technology a layer's own precision sets its elements' widths; a search's
+    precision fills the layers that give none."""
+    layer = mapscape.Model.load("resnet18")[1]
+    acc = mapscape.Accelerator.preset("edge")
+    acc.technology = "45nm"
+    mapping = _valid_mapping(mapscape, layer, acc)
+    int8 = mapscape.evaluate(layer, mapping, acc)
+    layer.precision = "int4"
+    int4 = mapscape.evaluate(layer, mapping, acc)
+    assert int4.precision == "int4" and int4.energy_nj < int8.energy_nj
+    found = mapscape.search("resnet18", acc, layers="2", objective="energy", precision="int4", budget=100, threads=1)
+    assert found.layers[0].cost.precision == "int4"
+
+
+def test_evaluate_file_with_a_technology_matches_cli_eval(mapscape):
+    hw = EXAMPLES / "edge_accelerator.m"
+    network = EXAMPLES / "resnet18_kcp_ws.m"
+    cli = json.loads(run_cli("eval", network, "--hw", hw, "--tech", "45nm", "--precision", "int8", "--json").stdout)
+    acc = mapscape.Accelerator.load(hw, base=mapscape.Accelerator())
+    acc.technology = "45nm"
+    report = mapscape.evaluate_file(network, acc, precision="int8")
+    assert report.to_dict() == cli
+    assert all(layer["technology"] == "45nm" and layer["precision"] == "int8" for layer in cli["layers"])
+    with pytest.raises(ValueError, match="^precision: "):
+        mapscape.evaluate_file(network, acc, precision="int7")

@@ -29,6 +29,7 @@ print(result.to_dict()["totals"]["runtime_cycles"])
     dict(algo="fixed-eyeriss", layers="all", budget=50, objective="energy"),
     dict(algo="gamma", layers="2", budget=500, seed=3, system="S3", levels="2-3", population=50, max_latency=10 ** 9),
     dict(algo="gamma", layers="1-3", budget=400, seed=1, two_stage=True, objective="energy"),
+    dict(algo="gamma", layers="2", budget=500, seed=3, objective="energy", technology="45nm", precision="int8"),
 ])
 def test_search_matches_cli(mapscape, tmp_path, options):
     result = mapscape.search("resnet18", "edge", **options)
@@ -36,6 +37,8 @@ def test_search_matches_cli(mapscape, tmp_path, options):
     for key, value in options.items():
         if key == "layers":
             args += ["--layer", ",".join(map(str, value)) if isinstance(value, list) else value]
+        elif key == "technology":
+            args += ["--tech", value]
         elif value is True:
             args.append("--" + key.replace("_", "-"))
         else:

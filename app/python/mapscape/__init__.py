@@ -4,6 +4,8 @@ The engine of `mapscape-cli` as a module: workloads (Model, Layer), accelerators
 dataflow mappings (Mapping), the MAESTRO-compatible cost model (evaluate, evaluate_batch), mapping
 searches (search, compare), hardware-mapping co-design (codesign, naas), multi-tenant scheduling
 (schedule), sweeps into a results database (sweep) and the Mind Mappings surrogate (surrogate).
+Technologies (technologies(), Accelerator.technology, search(technology=, precision=)) price
+energy, area and leakage physically instead of by MAESTRO's relative model.
 
     import mapscape
     model = mapscape.Model.load("resnet18")
@@ -62,6 +64,7 @@ from ._mapscape import (  # noqa: E402
     search,
     surrogate,
     sweep,
+    technologies,
     write_maestro,
 )
 
@@ -118,7 +121,7 @@ __all__ = [
     "Accelerator", "BatchResult", "Cancellation", "Cancelled", "CodesignResult", "Comparison", "CostReport", "Encoding", "InputError", "Layer",
     "LayerSearchResult", "Mapping", "Model", "NaasResult", "NetworkReport", "Progress", "ScheduleResult", "SearchResult",
     "SweepResult", "algorithms", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro", "schedule",
-    "search", "surrogate", "sweep", "write_maestro",
+    "search", "surrogate", "sweep", "technologies", "write_maestro",
 ]
 
 
@@ -143,9 +146,9 @@ def _check_arguments():
                 setattr(cls, attr, staticmethod(_arguments.checked(function)))
             elif isinstance(value, property):
                 if value.fset is not None:
-                    params = _arguments.signature_of(value.fset)
-                    if params and len(params) == 2:  # (self, value): name the property, not "arg0"
-                        params = [params[0], (attr,) + params[1][1:]]
+                    params = _arguments.signature_of(value.fset) or _arguments.signature_of(value.fset, setter=True)
+                    if params and len(params) == 2:  # (self, value): name the property, not "arg0" and "arg1"
+                        params = [("self",) + params[0][1:], (attr,) + params[1][1:]]
                         setattr(cls, attr, property(value.fget, _arguments.checked(value.fset, params, method=True), value.fdel, value.__doc__))
             elif callable(value):
                 setattr(cls, attr, _arguments.checked(value, method=True))

@@ -17,6 +17,8 @@ import os
 import re
 
 _SIGNATURE = re.compile(r"^\s*(?:\w+\.)*(\w+)\((.*)\)\s*->")
+# A property setter's signature has no name: "(arg0: mapscape._mapscape.Layer, arg1: str) -> None".
+_SETTER_SIGNATURE = re.compile(r"^\s*()\((.*)\)\s*->")
 
 # Parameters the C++ side keeps in 64 bits; the other int parameters are C ints. A seed is unsigned.
 _WIDE = {"budget", "max_latency", "max_pes", "count", "shapes", "mappings_per_shape", "num_pes", "l1_bytes", "l2_bytes",
@@ -53,11 +55,12 @@ def _split_top(text, separator=","):
     return parts
 
 
-def signature_of(function):
-    """[(name, type text, has default, keyword only)] from pybind11's first signature line."""
+def signature_of(function, setter=False):
+    """[(name, type text, has default, keyword only)] from pybind11's first signature line
+    (`setter`: a property's setter, whose signature has no name)."""
     doc = getattr(function, "__doc__", None) or ""
     for line in doc.split("\n"):
-        m = _SIGNATURE.match(line)
+        m = (_SETTER_SIGNATURE if setter else _SIGNATURE).match(line)
         if not m:
             continue
         params, keyword_only = [], False
