@@ -14,6 +14,8 @@
 #include "cost_readout.hpp"
 #include "mapping/map_space.hpp"
 #include "study_document.hpp"
+#include "tech/technology_library.hpp"
+#include "technology_panel.hpp"
 
 namespace mapscape::ui {
 
@@ -43,6 +45,16 @@ AcceleratorEditor::AcceleratorEditor(StudyDocument* doc, QWidget* parent) : QWid
     for (int i = 1; i < presets_->count(); ++i)
         presets_->setItemData(i, QString::fromStdString(accelerator_presets()[static_cast<std::size_t>(i - 1)].description), Qt::ToolTipRole);
     layout->addWidget(presets_);
+    technology_ = new TechnologyPanel(doc);
+    layout->addWidget(technology_);
+    connect(technology_, &TechnologyPanel::technology_named, this, [this](const QString& name, const QString& meaning) {
+        heading_ = tr("Accelerator — %1").arg(name);
+        heading_tip_ = meaning;
+        emit heading_changed(heading_, heading_tip_);
+    });
+    // The panel named its technology before this connection: name it here too.
+    heading_ = tr("Accelerator — %1").arg(QString::fromStdString(technology_label(doc->study().accelerator)));
+    heading_tip_ = technology_->technology()->toolTip();
     form_ = new QFormLayout;
     layout->addLayout(form_);
     arrays_ = add_spin(tr("Arrays:"), 1, 4096, {}, tr("Independent PE arrays (scale-out)"));
@@ -108,7 +120,16 @@ AcceleratorEditor::AcceleratorEditor(StudyDocument* doc, QWidget* parent) : QWid
     connect(presets_, &QComboBox::activated, this, [this](int index) {
         const QString id = presets_->itemData(index).toString();
         if (id.isEmpty()) return;
-        doc_->set_accelerator(accelerator_preset(id.toStdString()), id.toStdString(), tr("Use the %1 accelerator").arg(id));
+        // A preset is hardware; a physical technology chosen for it stays (MAESTRO's model with
+        // the preset's own multipliers otherwise).
+        Accelerator a = accelerator_preset(id.toStdString());
+        const Accelerator& current = doc_->study().accelerator;
+        if (current.physical_technology) {
+            a.dram_type = current.dram_type;
+            a.l2_banks = current.l2_banks;
+            apply_technology(a, current.physical_technology);
+        }
+        doc_->set_accelerator(a, id.toStdString(), tr("Use the %1 accelerator").arg(id));
     });
     connect(doc, &StudyDocument::study_replaced, this, &AcceleratorEditor::sync_from_document);
     connect(doc, &StudyDocument::accelerator_changed, this, &AcceleratorEditor::sync_from_document);

@@ -1,4 +1,5 @@
-// The accelerator editor: presets, the PE array (arrays x rows x columns), SIMD lanes, L1 per
+// The accelerator editor: presets, the technology group (technology, precision, DRAM, L2
+// banks: technology_panel.hpp), the PE array (arrays x rows x columns), SIMD lanes, L1 per
 // PE, L2, NoC bandwidth and latency, off-chip bandwidth, word size, clock and the map space (how
 // flexible the array is); below, the area and its split between PEs and buffers against an area
 // budget the user sets (under one of the area models). An edit that makes
@@ -17,6 +18,7 @@ namespace mapscape::ui {
 
 class AcceleratorSketch;
 class StudyDocument;
+class TechnologyPanel;
 
 class AcceleratorEditor : public QWidget {
     Q_OBJECT
@@ -35,6 +37,13 @@ public:
     QComboBox* area_model() const { return area_model_; }
     AcceleratorSketch* sketch() const { return sketch_; }
     QLabel* area_label() const { return area_; }
+    TechnologyPanel* technology() const { return technology_; }
+    // "Accelerator — 45nm": what the dock's title says, and what its technology's name means.
+    const QString& heading() const { return heading_; }
+    const QString& heading_tip() const { return heading_tip_; }
+
+signals:
+    void heading_changed(const QString& heading, const QString& tip);
 
 private:
     void sync_from_document();
@@ -47,6 +56,8 @@ private:
     QComboBox *presets_, *map_space_, *area_model_;
     QDoubleSpinBox* budget_mm2_;
     AcceleratorSketch* sketch_;
+    TechnologyPanel* technology_;
+    QString heading_, heading_tip_;
     QLabel* area_;
     QSpinBox *arrays_, *rows_, *columns_, *lanes_, *l1_, *l2_, *noc_bw_, *noc_hops_, *noc_latency_, *offchip_, *word_;
     QDoubleSpinBox* clock_;

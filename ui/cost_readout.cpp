@@ -1,7 +1,7 @@
 #include "cost_readout.hpp"
 
 #include <QLocale>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
 
@@ -17,6 +17,8 @@ namespace mapscape::ui {
 QString quantity_text(double value, Quantity quantity, int significant_digits, bool unit) {
     return QString::fromStdString(format_quantity(value, quantity, {significant_digits, unit}));
 }
+
+bool unbounded_noc(const Accelerator& acc) { return static_cast<double>(acc.noc[0].bandwidth_elements_per_cycle) >= 1e7; }
 
 namespace {
 
@@ -37,7 +39,16 @@ void set_bar(QProgressBar* bar, std::int64_t needed, std::int64_t available) {
 }  // namespace
 
 CostReadout::CostReadout(QWidget* parent) : QWidget(parent) {
-    auto* form = new QFormLayout(this);
+    // A grid rather than a QFormLayout: the form measured its wrapped figures at a narrower
+    // width than it gave them, so that beside the breakdown charts its rows stood apart and its
+    // last row was cut off.
+    auto* form = new QGridLayout(this);
+    form->setColumnStretch(1, 1);
+    int row = 0;
+    auto add_row = [&](const QString& label, QWidget* field) {
+        if (!label.isEmpty()) form->addWidget(new QLabel(label), row, 0, Qt::AlignLeft | Qt::AlignTop);
+        form->addWidget(field, row++, 1);
+    };
     status_ = new QLabel;
     status_->setWordWrap(true);
     latency_ = new QLabel;
@@ -55,17 +66,18 @@ CostReadout::CostReadout(QWidget* parent) : QWidget(parent) {
         l->setTextInteractionFlags(Qt::TextSelectableByMouse);
         l->setWordWrap(true);  // a long figure wraps rather than widening the window
     }
-    form->addRow(tr("Status:"), status_);
-    form->addRow(tr("Latency:"), latency_);
-    form->addRow(tr("Throughput:"), throughput_);
-    form->addRow(tr("PE utilization:"), utilization_);
-    form->addRow(tr("Energy:"), energy_);
-    form->addRow(QString(), breakdown_);
-    form->addRow(tr("L1 per PE:"), l1_);
-    form->addRow(QString(), l1_text_);
-    form->addRow(tr("L2:"), l2_);
-    form->addRow(QString(), l2_text_);
-    form->addRow(tr("Bandwidth:"), bandwidth_);
+    add_row(tr("Status:"), status_);
+    add_row(tr("Latency:"), latency_);
+    add_row(tr("Throughput:"), throughput_);
+    add_row(tr("PE utilization:"), utilization_);
+    add_row(tr("Energy:"), energy_);
+    add_row(QString(), breakdown_);
+    add_row(tr("L1 per PE:"), l1_);
+    add_row(QString(), l1_text_);
+    add_row(tr("L2:"), l2_);
+    add_row(QString(), l2_text_);
+    add_row(tr("Bandwidth:"), bandwidth_);
+    form->setRowStretch(row, 1);  // any height beyond the figures' goes below them
 }
 
 void CostReadout::show_report(const Layer& layer, const Accelerator& acc, const Mapping& mapping, const CostReport& r) {
@@ -117,11 +129,14 @@ void CostReadout::show_report(const Layer& layer, const Accelerator& acc, const 
                          .arg(r.valid() ? tr("; %1").arg(above(r.energy.total_nj, bound.energy_nj).arg(energy(bound.energy_nj))) : QString()));
     energy_->setToolTip(tr("The bound: every MAC once, the L1 traffic the model charges per MAC, and every tensor element "
                            "through DRAM and L2 once"));
-    breakdown_->setText(tr("MAC %1, L1 %2, L2 %3, DRAM %4")
-                            .arg(energy(r.energy.mac_nj))
-                            .arg(energy(r.energy.l1_nj))
-                            .arg(energy(r.energy.l2_nj))
-                            .arg(energy(r.energy.dram_nj)));
+    QString parts = tr("MAC %1, L1 %2, L2 %3, DRAM %4")
+                        .arg(energy(r.energy.mac_nj))
+                        .arg(energy(r.energy.l1_nj))
+                        .arg(energy(r.energy.l2_nj))
+                        .arg(energy(r.energy.dram_nj));
+    // The physical technologies' own parts (MAESTRO's model has neither).
+    if (acc.physical_technology) parts += tr(", NoC %1, leakage %2").arg(energy(r.energy.noc_nj), energy(r.energy.leakage_nj));
+    breakdown_->setText(parts);
     set_bar(l1_, r.l1_required_bytes, acc.l1_size_bytes);
     set_bar(l2_, r.l2_required_bytes, acc.l2_size_bytes);
     auto bytes = [](std::int64_t b) { return quantity_text(static_cast<double>(b), Quantity::Bytes); };
@@ -137,7 +152,7 @@ void CostReadout::show_report(const Layer& layer, const Accelerator& acc, const 
     };
     const double noc_available = static_cast<double>(acc.noc[0].bandwidth_elements_per_cycle);
     // GAMMA's presets set 81,920,000 elements/cycle to mean "no NoC limit": say so.
-    const bool noc_unbounded = noc_available >= 1e7;
+    const bool noc_unbounded = unbounded_noc(acc);
     bandwidth_->setText(tr("NoC %1 peak (%2); off-chip %3 (%4 available); DRAM traffic %5 elements")
                             .arg(need(static_cast<double>(r.noc_bw_required), noc_unbounded ? 0 : noc_available))
                             .arg(noc_unbounded ? tr("%1 available: effectively no limit").arg(plain(noc_available))

@@ -33,6 +33,10 @@ private:
     QProgressBar *l1_, *l2_;
 };
 
+// Whether the NoC's bandwidth means "no limit" (GAMMA's presets set 81,920,000 elements/cycle
+// for it): its figures, MAESTRO's NoC area among them, then describe no NoC anyone would build.
+bool unbounded_noc(const Accelerator& acc);
+
 // A figure as people read it ("224.5 µJ", "1.23 M cycles"; util/units.hpp), for labels,
 // tooltips and tables.
 QString quantity_text(double value, Quantity quantity, int significant_digits = 4, bool unit = true);

@@ -18,6 +18,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "breakdown_chart.hpp"
 #include "cost/evaluate.hpp"
 #include "cost_readout.hpp"
 #include "directive_table_model.hpp"
@@ -25,6 +26,7 @@
 #include "mapping/random_mapping.hpp"
 #include "search/fixed_dataflow.hpp"
 #include "study_document.hpp"
+#include "tech/technology_library.hpp"
 #include "util/diagnostic.hpp"
 
 namespace mapscape::ui {
@@ -145,8 +147,19 @@ DataflowEditor::DataflowEditor(StudyDocument* doc, QWidget* parent) : QWidget(pa
     split->setChildrenCollapsible(false);
     layout->addWidget(split, 1);
 
+    // The figures, and beside them where the energy and the area go: they move with every edit
+    // of the mapping, the accelerator, its technology or the precision.
+    auto* figures = new QHBoxLayout;
     readout_ = new CostReadout;
-    layout->addWidget(readout_);
+    figures->addWidget(readout_, 3);
+    auto* charts = new QVBoxLayout;
+    energy_chart_ = new BreakdownChart(tr("Energy"), {tr("MAC"), tr("L1"), tr("L2"), tr("NoC"), tr("DRAM"), tr("Leakage")},
+                                       {0, 1, 2, 3, 4, 5}, Quantity::EnergyNj);
+    area_chart_ = new BreakdownChart(tr("Area"), {tr("PEs"), tr("L1"), tr("L2"), tr("NoC")}, {0, 1, 2, 3}, Quantity::AreaUm2);
+    charts->addWidget(energy_chart_, 3);
+    charts->addWidget(area_chart_, 2);
+    figures->addLayout(charts, 2);
+    layout->addLayout(figures);
 
     text_timer_ = new QTimer(this);
     text_timer_->setSingleShot(true);
@@ -261,7 +274,42 @@ void DataflowEditor::refresh() {
     report_ = evaluate(layer, acc, mapping, ReportDetail::Full);
     last_ms_ = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     readout_->show_report(layer, acc, mapping, report_);
+    show_breakdown(acc, report_);
     emit evaluated(report_);
+}
+
+void DataflowEditor::show_breakdown(const Accelerator& acc, const CostReport& r) {
+    const QString technology = QString::fromStdString(technology_label(acc));
+    const bool physical = acc.physical_technology != nullptr;
+    if (!r.valid()) {
+        energy_chart_->set_unavailable(tr("Energy (%1)").arg(technology), tr("No figures: the mapping cannot run"));
+        area_chart_->set_unavailable(tr("Area (%1)").arg(technology), tr("No figures: the mapping cannot run"));
+        return;
+    }
+    const EnergyBreakdown& e = r.energy;
+    // MAESTRO's model has no NoC energy and no leakage; the physical ones give the NoC's wires
+    // energy but no area: "—", not a zero that reads as measured.
+    energy_chart_->set_values({e.mac_nj, e.l1_nj, e.l2_nj, e.noc_nj, e.dram_nj, e.leakage_nj},
+                              tr("Energy %1 (%2)").arg(quantity_text(e.total_nj, Quantity::EnergyNj), technology),
+                              physical ? QStringList() : QStringList{{}, {}, {}, tr("—"), {}, tr("—")});
+    // MAESTRO's NoC area grows with the bandwidth: at GAMMA's "no limit" it would dwarf the rest
+    // (square metres), so it is left out of the bars and the total, and its row says why.
+    const bool noc_left_out = !physical && unbounded_noc(acc);
+    const double noc_um2 = noc_left_out ? 0.0 : r.area.noc_um2;
+    area_chart_->set_values({r.area.pes_um2, r.area.l1_um2, r.area.l2_um2, noc_um2},
+                            tr("Area %1 (%2)").arg(quantity_text(r.area.total_um2() - (r.area.noc_um2 - noc_um2), Quantity::AreaUm2), technology),
+                            {{}, {}, {}, physical ? tr("—") : noc_left_out ? tr("no limit") : QString()});
+    energy_chart_->setToolTip(physical ? tr("This layer's energy on %1: every access priced by its buffer's size and width and each "
+                                            "tensor's format, the NoC by the distance crossed, leakage over the runtime")
+                                             .arg(technology)
+                                       : tr("This layer's energy under MAESTRO's relative model: no NoC energy and no leakage"));
+    area_chart_->setToolTip(physical ? tr("What is built: every PE's MACs and register file (L1), the global buffer (L2) in its "
+                                          "banks; the NoC's wires are not given an area")
+                                     : tr("MAESTRO's model: the MACs, the L1 and L2 this mapping requires (not the configured "
+                                          "sizes) and the NoC's buses and arbiters%1")
+                                           .arg(noc_left_out ? tr("\nThe NoC's bandwidth means no limit here: its area (%1) is left out")
+                                                                   .arg(quantity_text(r.area.noc_um2, Quantity::AreaUm2))
+                                                             : QString()));
 }
 
 void DataflowEditor::commit_text() {
@@ -274,6 +322,8 @@ void DataflowEditor::commit_text() {
         text_error_->setText(QString::fromStdString(e.diagnostic().to_string()));
         // The text is what is displayed, and it is no mapping: no figures (not the last valid one's).
         readout_->show_unavailable(tr("the MAESTRO text has an error (below the text); fix it or undo"));
+        energy_chart_->set_unavailable(tr("Energy"), tr("No figures: the MAESTRO text has an error"));
+        area_chart_->set_unavailable(tr("Area"), tr("No figures: the MAESTRO text has an error"));
     }
 }
 

@@ -1,12 +1,13 @@
 // The dataflow editor for the selected layer: its directives as a table (cluster levels between
 // Cluster rows; drag rows to reorder; toggle spatial/temporal; edit dimension, size, offset),
 // dataflow presets, and a MAESTRO text view of the same mapping. Every edit re-evaluates the
-// mapping at once and updates the readout.
+// mapping at once and updates the readout and, beside it, the energy and area breakdown charts.
 #pragma once
 
 #include <QWidget>
 
 #include "cost/cost_report.hpp"
+#include "mapping/mapping.hpp"
 
 class QComboBox;
 class QLabel;
@@ -16,6 +17,7 @@ class QTimer;
 
 namespace mapscape::ui {
 
+class BreakdownChart;
 class CostReadout;
 class DirectiveTableModel;
 class StudyDocument;
@@ -30,6 +32,9 @@ public:
     QPlainTextEdit* text() const { return text_; }
     QLabel* text_error() const { return text_error_; }
     CostReadout* readout() const { return readout_; }
+    // Parts, top to bottom: MAC, L1, L2, NoC, DRAM, leakage; and PEs, L1, L2, NoC.
+    BreakdownChart* energy_chart() const { return energy_chart_; }
+    BreakdownChart* area_chart() const { return area_chart_; }
     QComboBox* presets() const { return presets_; }
     const CostReport& report() const { return report_; }
     double last_evaluation_ms() const { return last_ms_; }
@@ -43,6 +48,7 @@ signals:
 
 private:
     void refresh();
+    void show_breakdown(const Accelerator& acc, const CostReport& report);
     void commit_text();
     void add_cluster_level();
     int current_row() const;
@@ -56,6 +62,7 @@ private:
     QLabel* text_error_;
     QTimer* text_timer_;
     CostReadout* readout_;
+    BreakdownChart *energy_chart_, *area_chart_;
     CostReport report_;
     double last_ms_ = 0;
     bool syncing_ = false;

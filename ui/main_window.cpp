@@ -147,7 +147,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     accelerator_scroll->setWidgetResizable(true);
     accelerator_scroll->setFrameShape(QFrame::NoFrame);
     accelerator_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* accelerator_dock = dock(this, tr("Accelerator"), "accelerator", accelerator_scroll, Qt::LeftDockWidgetArea);
+    auto* accelerator_dock = dock(this, accelerator_->heading(), "accelerator", accelerator_scroll, Qt::LeftDockWidgetArea);
+    // The title names the technology (energies under "maestro" and "45nm" are not comparable).
+    accelerator_dock->toggleViewAction()->setToolTip(accelerator_->heading_tip());
+    connect(accelerator_, &AcceleratorEditor::heading_changed, accelerator_dock, [accelerator_dock](const QString& heading, const QString& tip) {
+        accelerator_dock->setWindowTitle(heading);
+        accelerator_dock->toggleViewAction()->setToolTip(tip);
+    });
     tabifyDockWidget(workload_dock, accelerator_dock);
     workload_dock->raise();
     dock(this, tr("Search"), "search", search_, Qt::RightDockWidgetArea);

@@ -15,6 +15,8 @@
 #include "codesign_view.hpp"
 #include "naas_panel.hpp"
 #include "main_window.hpp"
+#include "accelerator_editor.hpp"
+#include "technology_panel.hpp"
 #include "schedule_view.hpp"
 #include "search_panel.hpp"
 #include "study_document.hpp"
@@ -64,6 +66,14 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
         return true;
     });
     steps->push_back([save] { return save("accelerator"); });
+    steps->push_back([&w] {  // the same layer and mapping priced on 45 nm (undone after the picture)
+        return w.accelerator()->technology()->choose_technology(QStringLiteral("45nm"));
+    });
+    steps->push_back([save] { return save("accelerator_45nm"); });
+    steps->push_back([&w] {
+        w.document()->undo_stack()->undo();
+        return true;
+    });
     steps->push_back([&w] {
         for (QDockWidget* d : w.findChildren<QDockWidget*>())
             if (d->objectName() == "workload") d->raise();

@@ -2,6 +2,8 @@
 
 #include <QUndoCommand>
 
+#include "default_precision.hpp"
+
 namespace mapscape::ui {
 
 namespace {
@@ -79,6 +81,24 @@ private:
     std::optional<Mapping> old_;
 };
 
+// The layers' precisions only: the shapes, hence the mappings and the runs, stay.
+class SetLayerPrecisionCommand : public QUndoCommand {
+public:
+    SetLayerPrecisionCommand(StudyDocument* doc, Model model, TensorPrecision applied,
+                             std::optional<TensorPrecision> old_applied, const QString& what)
+        : QUndoCommand(what), doc_(doc), new_(std::move(model)), new_applied_(applied), old_(doc->study().model),
+          old_applied_(old_applied) {}
+    void redo() override { doc_->apply_layer_precisions(new_, new_applied_); }
+    void undo() override { doc_->apply_layer_precisions(old_, old_applied_); }
+
+private:
+    StudyDocument* doc_;
+    Model new_;
+    TensorPrecision new_applied_;
+    Model old_;
+    std::optional<TensorPrecision> old_applied_;
+};
+
 }  // namespace
 
 StudyDocument::StudyDocument(QObject* parent) : QObject(parent) {
@@ -87,6 +107,7 @@ StudyDocument::StudyDocument(QObject* parent) : QObject(parent) {
 
 void StudyDocument::reset(const Study& study, const QString& path) {
     study_ = study;
+    default_precision_.reset();
     undo_.clear();
     undo_.setClean();
     runs_modified_ = false;
@@ -130,6 +151,15 @@ void StudyDocument::set_mapping(int layer, const Mapping& mapping, const QString
     if (auto it = study_.mappings.find(layer); it != study_.mappings.end() && it->second == mapping) return;
     undo_.push(new SetMappingCommand(this, layer, mapping, what));
 }
+
+void StudyDocument::set_default_precision(const TensorPrecision& precision, const QString& what) {
+    const TensorPrecision current = default_precision();
+    const Model model = with_default_precision(study_.model, current, precision);
+    if (model == study_.model) return;  // no layer takes it (or it is the one they have)
+    undo_.push(new SetLayerPrecisionCommand(this, model, precision, default_precision_, what));
+}
+
+TensorPrecision StudyDocument::default_precision() const { return shown_default_precision(study_.model, default_precision_); }
 
 void StudyDocument::set_design(const Accelerator& acc, const std::string& preset, const std::map<int, Mapping>& mappings,
                                const QString& what) {
@@ -202,6 +232,7 @@ void StudyDocument::apply_model(const Model& model, const std::string& source, c
                                 int selected, const std::vector<SearchRun>& runs) {
     study_.model = model;
     study_.workload_source = source;
+    default_precision_.reset();  // another workload: its layers say
     study_.mappings = mappings;
     study_.selected_layer = std::clamp(selected, 0, std::max(0, static_cast<int>(model.layers.size()) - 1));
     study_.runs = runs;
@@ -214,6 +245,12 @@ void StudyDocument::apply_accelerator(const Accelerator& acc, const std::string&
     study_.accelerator = acc;
     study_.accelerator_preset = preset;
     emit accelerator_changed();
+}
+
+void StudyDocument::apply_layer_precisions(const Model& model, const std::optional<TensorPrecision>& default_precision) {
+    study_.model = model;
+    default_precision_ = default_precision;
+    emit model_changed();
 }
 
 void StudyDocument::apply_mapping(int layer, const std::optional<Mapping>& mapping) {

@@ -9,6 +9,7 @@
 #include <QUndoStack>
 
 #include "study/study.hpp"
+#include "workload/precision.hpp"
 
 namespace mapscape::ui {
 
@@ -40,6 +41,10 @@ public:
     void set_model(const Model& model, const std::string& source);
     void set_accelerator(const Accelerator& acc, const std::string& preset, const QString& what);
     void set_mapping(int layer, const Mapping& mapping, const QString& what);
+    // The precision of the layers that have none of their own (default_precision.hpp): the
+    // layers change, their mappings and the runs stay.
+    void set_default_precision(const TensorPrecision& precision, const QString& what);
+    TensorPrecision default_precision() const;
     // The accelerator and a mapping per layer together (a co-designed design): one undo step.
     void set_design(const Accelerator& acc, const std::string& preset, const std::map<int, Mapping>& mappings, const QString& what);
     // Not undoable: view state and results.
@@ -59,6 +64,7 @@ public:
                      const std::vector<SearchRun>& runs);
     void apply_accelerator(const Accelerator& acc, const std::string& preset);
     void apply_mapping(int layer, const std::optional<Mapping>& mapping);
+    void apply_layer_precisions(const Model& model, const std::optional<TensorPrecision>& default_precision);
 
 signals:
     void study_replaced();
@@ -79,6 +85,8 @@ private:
     QUndoStack undo_;
     QString path_;
     bool runs_modified_ = false;
+    // What the Precision box last gave the layers in this session (a file does not say).
+    std::optional<TensorPrecision> default_precision_;
 };
 
 }  // namespace mapscape::ui
