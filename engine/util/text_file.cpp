@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/diagnostic.hpp"
@@ -66,6 +67,19 @@ void sync_parent_directory(const std::filesystem::path& target) {
 void write_text_file_atomically(const std::string& path, const std::string& contents) {
     namespace fs = std::filesystem;
     const fs::path target(path);
+    // A device or a pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming a new
+    // file over it would replace the device itself (as root, /dev/null became a plain file).
+    struct stat existing {};
+    if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+        if (S_ISDIR(existing.st_mode)) throw InputError({path, 0, 0}, "cannot write: it is a directory");
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0) throw InputError({path, 0, 0}, std::string("cannot write: ") + std::strerror(errno));
+        const bool written = write_all(fd, contents);
+        const int write_errno = errno;
+        ::close(fd);
+        if (!written) throw InputError({path, 0, 0}, std::string("write error: ") + std::strerror(write_errno));
+        return;
+    }
     fs::path temp = target;
     temp += ".tmp-" + std::to_string(static_cast<unsigned long>(::getpid()));
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);

@@ -6,6 +6,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <unistd.h>
 
 #include "arch/presets.hpp"
 #include "mapping/maestro_file.hpp"
@@ -121,6 +122,14 @@ private slots:
         write_text_file_atomically(path, "short\n");
         QCOMPARE(read_text_file(path), std::string("short\n"));
         QCOMPARE(files_in(dir.path().toStdString()), std::set<std::string>{path});
+    }
+
+    // `--json /dev/null` (or a FIFO) is written in place: renaming over it would have replaced
+    // the device with a plain file (as root, for the whole machine).
+    void writing_to_a_device_keeps_the_device() {
+        write_text_file_atomically("/dev/null", "{}\n");
+        QVERIFY(std::filesystem::is_character_file("/dev/null"));
+        QVERIFY(!std::filesystem::exists("/dev/null.tmp-" + std::to_string(::getpid())));
     }
 
     void atomic_write_into_a_missing_folder_names_the_file() {
