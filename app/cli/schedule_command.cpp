@@ -41,6 +41,9 @@ struct ScheduleSetupOptions : mapscape::ScheduleSetupOptions {
             ->capture_default_str();
         c.add_option("--bw-units", bw_units, "gbps, or bytes-per-cycle (as the MAGMA code's --dram_bw: its 16 is 3.2 GB/s at 200 MHz)")
             ->capture_default_str();
+        c.add_option("--tech", technology,
+                     "technology pricing each job's energy (45nm, 65nm, ... or a file; at each core's built buffer); default: "
+                     "MAESTRO's model");
     }
 };
 

@@ -179,9 +179,10 @@ bandwidth; needs pandas); to_trace() the Chrome/Perfetto trace of --trace.
         "schedule",
         [](const py::object& mix, const std::string& setting, double bw, const std::string& algo, int group_size, int group,
            const std::string& objective, std::int64_t budget, int threads, bool warm_start, std::uint64_t seed, const std::string& bw_units,
-           const std::string& job_analysis, const py::object& progress) {
+           const std::string& job_analysis, const std::optional<std::string>& technology, const py::object& progress) {
             ScheduleSetupOptions o;
             o.setting = setting;
+            o.technology = technology.value_or("");
             o.bw_units = bw_units;
             o.job_analysis = job_analysis;
             o.group_size = group_size;
@@ -214,7 +215,7 @@ bandwidth; needs pandas); to_trace() the Chrome/Perfetto trace of --trace.
         py::arg("mix"), py::kw_only(), py::arg("setting") = d.setting, py::arg("bw") = d.bw, py::arg("algo") = d.algo,
         py::arg("group_size") = d.group_size, py::arg("group") = d.group, py::arg("objective") = d.objective, py::arg("budget") = d.budget,
         py::arg("threads") = d.threads, py::arg("warm_start") = d.warm_start, py::arg("seed") = d.seed, py::arg("bw_units") = d.bw_units,
-        py::arg("job_analysis") = d.job_analysis, py::arg("progress") = py::none(), R"doc(
+        py::arg("job_analysis") = d.job_analysis, py::arg("technology") = py::none(), py::arg("progress") = py::none(), R"doc(
 Schedules a multi-tenant task mix (vision, language, recommendation, mix, or a task mix .json) on a
 multi-core platform (setting S1..S6, S1-flex..S6-flex or a platform .json) at bw GB/s (or bytes per
 cycle with bw_units="bytes-per-cycle"), as `mapscape-cli schedule`
@@ -222,7 +223,8 @@ does, with its options and defaults. algo: any name of mapscape.algorithms("sche
 stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr,
 greedy, a2c, ppo2 (the RL baselines, libtorch on first use), and those a library registers later. budget: samples per group; group: schedule
 only this 1-based group (0: all). job_analysis: "mapscape" (ours) or "magma-code" (the public MAGMA
-code's). The same seed gives the CLI's schedule.
+code's). technology: None (MAESTRO's model) or a technology ("45nm", a file) pricing each job's
+energy at its core's built buffer, as --tech. The same seed gives the CLI's schedule.
 )doc");
 
     using S = PySweepResult;

@@ -1,4 +1,5 @@
 #include "schedule/job_analysis.hpp"
+#include "tech/technology_library.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -172,6 +173,15 @@ Cost analyse(const Layer& layer, const SubAccelerator& core, const Platform& p) 
     c.latency = static_cast<double>(std::max<std::int64_t>(1, cycles));
     c.bandwidth = static_cast<double>(r.dram_accesses) * p.word_bytes / c.latency;
     c.energy = r.energy.total_nj;
+    if (p.technology) {
+        // The analysis sizes buffers to need (no stalls); a physical technology prices the job
+        // at what the core builds: its global buffer, and L1 as large as the mapping needs.
+        Accelerator built = acc;
+        apply_technology(built, p.technology);
+        built.l2_size_bytes = core.buffer_bytes;
+        built.l1_size_bytes = std::max<std::int64_t>(p.word_bytes, r.l1_required_bytes);
+        c.energy = evaluate(layer, built, m, ReportDetail::Objectives).energy.total_nj;
+    }
     return c;
 }
 

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arch/accelerator.hpp"
+#include <memory>
 #include "search/fixed_dataflow.hpp"
 
 namespace mapscape {
@@ -56,6 +57,9 @@ struct Platform {
     // analysis then tries the code's find_best_alignment cluster sizes on HB cores. Our own
     // analysis keeps the fixed arrays.
     bool flexible = false;
+    // A physical technology (`schedule --tech 45nm`): each job's energy on a core priced at the
+    // core's built buffer; null: MAESTRO's model. Not part of a platform file.
+    std::shared_ptr<const Technology> technology;
 
     // System bandwidth in bytes per cycle for a figure in GB/s.
     double bytes_per_cycle(double gbps) const { return gbps * 1e3 / clock_mhz; }

@@ -1,4 +1,5 @@
 #include "schedule/schedule_json.hpp"
+#include "tech/technology.hpp"
 
 #include <cmath>
 #include <map>
@@ -23,6 +24,7 @@ nlohmann::ordered_json workload_schedule_to_json(const WorkloadScheduleRequest& 
     j["bw_units"] = std::string(bandwidth_unit_name(request.bandwidth_unit));
     j["system_bytes_per_cycle"] = request.system_bytes_per_cycle();
     j["job_analysis"] = std::string(job_analysis_name(request.job_analysis));
+    j["technology"] = request.platform.technology ? request.platform.technology->name : std::string("maestro");
     j["seed"] = request.seed;
     j["objective"] = std::string(schedule_objective_name(request.objective));
     j["makespan_cycles"] = s.complete ? nlohmann::ordered_json(s.makespan_cycles) : nlohmann::ordered_json(nullptr);

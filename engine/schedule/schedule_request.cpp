@@ -1,4 +1,5 @@
 #include "schedule/schedule_request.hpp"
+#include "tech/technology_choice.hpp"
 #include "util/thread_pool.hpp"
 
 #include <algorithm>
@@ -34,6 +35,13 @@ WorkloadScheduleRequest make_schedule_request(const ScheduleSetupOptions& o, con
     WorkloadScheduleRequest r;
     r.jobs = build_jobs(load_task_mix(mix));
     r.platform = load_platform_setting(o.setting);
+    if (!o.technology.empty()) {
+        Accelerator probe;
+        apply_technology_choice({o.technology, "", "", 0}, probe);
+        if (o.job_analysis == "magma-code")
+            throw InputError({"--tech", 0, 0}, "the magma-code job analysis has its own energy model; a technology needs --job-analysis mapscape");
+        r.platform.technology = probe.physical_technology;
+    }
     r.bandwidth = bw;
     const auto unit = parse_bandwidth_unit(o.bw_units);
     if (!unit) throw InputError({"--bw-units", 0, 0}, "unknown bandwidth unit \"" + o.bw_units + "\" (gbps or bytes-per-cycle)");

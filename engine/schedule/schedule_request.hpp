@@ -21,6 +21,7 @@ struct ScheduleSetupOptions {
     bool warm_start = false;
     std::string job_analysis = "mapscape";  // or "magma-code" (schedule/job_analysis.hpp)
     std::string bw_units = "gbps";          // the bandwidth's unit: gbps or bytes-per-cycle
+    std::string technology;                 // --tech: "" or maestro = MAESTRO's model
     // Defined here once for the CLI, the Python module and its stubs.
     double bw = 16;                // the system bandwidth, in bw_units
     std::string algo = "magma";

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "schedule/schedule_algorithm.hpp"
+#include "tech/technology_library.hpp"
 #include "schedule/workload_schedule.hpp"
 #include "test_support.hpp"
 #include "util/diagnostic.hpp"
@@ -299,6 +300,28 @@ private slots:
             QVERIFY(t.runs_on(j, 0) || t.runs_on(j, 3));
             QVERIFY(t.bandwidth(j, 0) > 0);
         }
+    }
+
+    // Under a physical technology each job's energy is priced at its core's built buffer: a core
+    // with a larger buffer costs more per job; latencies stay the no-stall analysis's.
+    void a_technology_prices_jobs_at_the_built_buffer() {
+        const std::vector<Job> jobs = split_groups(build_jobs(load_task_mix("vision")), 20)[0];
+        Platform small = platform_setting(2);
+        small.technology = load_technology("45nm");
+        Platform big = small;
+        for (SubAccelerator& c : big.cores) c.buffer_bytes *= 8;
+        const JobTable maestro = analyze_jobs(jobs, platform_setting(2));
+        const JobTable a = analyze_jobs(jobs, small), b = analyze_jobs(jobs, big);
+        int compared = 0;
+        for (int j = 0; j < a.jobs(); ++j)
+            for (int c = 0; c < a.cores(); ++c) {
+                if (!a.runs_on(j, c)) continue;
+                QCOMPARE(a.latency(j, c), maestro.latency(j, c));
+                QVERIFY(a.energy_nj(j, c) != maestro.energy_nj(j, c));
+                QVERIFY(b.energy_nj(j, c) > a.energy_nj(j, c));
+                ++compared;
+            }
+        QVERIFY(compared > 20);
     }
 
     void magma_is_deterministic_and_beats_random_search() {

@@ -257,3 +257,15 @@ def test_evaluate_file_with_a_technology_matches_cli_eval(mapscape):
     assert all(layer["technology"] == "45nm" and layer["precision"] == "int8" for layer in cli["layers"])
     with pytest.raises(ValueError, match="^precision: "):
         mapscape.evaluate_file(network, acc, precision="int7")
+
+
+def test_schedule_with_a_technology_matches_cli(mapscape, tmp_path):
+    """technology= prices each job's energy as the CLI's --tech; the JSON names it."""
+    out = tmp_path / "s.json"
+    run_cli("schedule", "--mix", "vision", "--group", 1, "--budget", 200, "--objective", "energy", "--tech", "45nm", "--json", out)
+    cli = json.loads(out.read_text())
+    result = mapscape.schedule("vision", group=1, budget=200, objective="energy", technology="45nm")
+    ours = result.to_dict()
+    assert ours["technology"] == cli["technology"] == "45nm"
+    assert ours["energy_nj"] == cli["energy_nj"]
+    assert mapscape.schedule("vision", group=1, budget=200, objective="energy").to_dict()["energy_nj"] != ours["energy_nj"]
