@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "search/model_search.hpp"
+#include "search/refusal_tally.hpp"
 #include "worker_priority.hpp"
 
 namespace mapscape::ui {
@@ -69,6 +70,7 @@ SearchRun result_of(int id, const SearchSettings& settings, const std::vector<in
         l.samples = r.samples;
         l.valid_samples = r.valid_samples;
         l.trace = r.trace;
+        if (!r.found) l.why_none = describe_refusals(r.refusals, r.samples);
         result.layers.push_back(std::move(l));
     }
     return result;

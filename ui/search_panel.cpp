@@ -286,6 +286,12 @@ int SearchPanel::selected_run() const {
 
 void SearchPanel::say(const QString& text) { progress_label_->setText(text); }
 
+QString SearchPanel::no_mapping_text(int run_id, const LayerRunResult& l) {
+    QString text = tr("Run %1 found no valid mapping of layer %2.").arg(run_id).arg(l.layer + 1);
+    if (!l.why_none.empty()) text += tr(" Why: %1.").arg(QString::fromStdString(l.why_none));
+    return text;
+}
+
 void SearchPanel::load_best() {
     const int id = selected_run();
     if (id == 0) return say(tr("Select a run in the list first."));
@@ -294,13 +300,13 @@ void SearchPanel::load_best() {
         if (r.id != id) continue;
         for (const LayerRunResult& l : r.layers) {
             if (l.layer != layer) continue;
-            if (!l.found) return say(tr("Run %1 found no valid mapping of layer %2.").arg(id).arg(layer + 1));
+            if (!l.found) return say(no_mapping_text(id, l));
             emit load_mapping_requested(l.layer, l.best_mapping);
             return say(tr("Loaded run %1's best mapping of layer %2.").arg(id).arg(layer + 1));
         }
         if (r.layers.size() == 1) {  // a one-layer run: its layer, whichever is selected
             const LayerRunResult& l = r.layers.front();
-            if (!l.found) return say(tr("Run %1 found no valid mapping of layer %2.").arg(id).arg(l.layer + 1));
+            if (!l.found) return say(no_mapping_text(id, l));
             emit load_mapping_requested(l.layer, l.best_mapping);
             return say(tr("Loaded run %1's best mapping of layer %2.").arg(id).arg(l.layer + 1));
         }

@@ -61,6 +61,7 @@ private:
     void load_best();
     void apply_all();
     void say(const QString& text);
+    static QString no_mapping_text(int run_id, const LayerRunResult& layer);
 
     StudyDocument* doc_;
     SearchController controller_;

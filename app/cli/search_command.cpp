@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "cli/commands.hpp"
+#include "search/refusal_tally.hpp"
 #include "cli/option_checks.hpp"
 #include "util/table_cells.hpp"
 #include "cli/search_setup.hpp"
@@ -79,6 +80,8 @@ void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& re
             std::printf("%5d  %-14s %13s %13.5g %8s %13s %12s %8lld %8lld %7.3f  no valid mapping found\n", o.layer_number,
                         layer_cell(request.layers[i], o.name).c_str(), "NAN", bound, "-", "-", "-", static_cast<long long>(r.samples),
                         static_cast<long long>(r.valid_samples), r.wall_seconds);
+            if (const std::string why = describe_refusals(r.refusals, r.samples); !why.empty())
+                std::printf("%5s  why: %s\n", "", why.c_str());
         }
     }
     const bool complete = outcome.layers_without_mapping == 0;

@@ -69,6 +69,7 @@ std::size_t SearchDriver::evaluate(const std::vector<Mapping>& batch, std::vecto
         ++samples_;
         const bool valid = std::isfinite(obj);
         if (valid) ++valid_samples_;
+        else refusals_.add(r.invalid, why);
         const bool improved = valid && obj < best_;
         if (improved) {
             best_ = obj;
@@ -124,6 +125,7 @@ SearchResult SearchDriver::finish() {
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     r.stopped = stopped_ || (samples_ < problem_.budget.samples && stop_.stop_requested());
     r.trace = trace_;
+    r.refusals = refusals_;
     if (std::isfinite(best_)) {
         r.found = true;
         r.best_objective = best_;

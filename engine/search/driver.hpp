@@ -15,6 +15,7 @@
 #include "cost/cost_report.hpp"
 #include "search/events.hpp"
 #include "search/problem.hpp"
+#include "search/refusal_tally.hpp"
 #include "util/thread_pool.hpp"
 
 namespace mapscape {
@@ -29,6 +30,7 @@ struct SearchResult {
     double wall_seconds = 0;
     bool stopped = false;         // cancelled or out of time before the sample budget
     std::vector<std::pair<std::int64_t, double>> trace;  // (samples, best so far) at improvements
+    RefusalTally refusals;        // why the other samples were refused
 };
 
 class SearchDriver {
@@ -58,6 +60,7 @@ private:
     void flush_sink(bool finished);
 
     SearchProblem problem_;
+    RefusalTally refusals_;
     ComputeBound compute_bound_;
     SearchSink* sink_;
     std::stop_token stop_;

@@ -1,4 +1,5 @@
 #include "search/search_json.hpp"
+#include "search/refusal_tally.hpp"
 #include "tech/technology_library.hpp"
 
 #include <cmath>
@@ -32,6 +33,15 @@ nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& o, const 
     j["valid_samples"] = r.valid_samples;
     j["wall_s"] = r.wall_seconds;
     j["stopped"] = r.stopped;
+    // Why the refused samples were refused, by rule (and, with no mapping, in a sentence).
+    nlohmann::ordered_json refused = nlohmann::ordered_json::object();
+    for (int k = 1; k < kInvalidityKinds; ++k)
+        if (r.refusals.counts[static_cast<std::size_t>(k)] > 0)
+            refused[std::string(refusal_name(static_cast<Invalidity>(k)))] = r.refusals.counts[static_cast<std::size_t>(k)];
+    j["refused"] = std::move(refused);
+    if (r.refusals.smallest_l1_bytes > 0) j["least_l1_bytes_refused"] = r.refusals.smallest_l1_bytes;
+    if (r.refusals.smallest_l2_bytes > 0) j["least_l2_bytes_refused"] = r.refusals.smallest_l2_bytes;
+    j["why_none"] = r.found ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(describe_refusals(r.refusals, r.samples));
     j["bound"] = bound_json(bound.runtime_cycles, bound.energy_nj, objective_floor);
     j["above_bound"] = r.found && objective_floor > 0 ? number_or_null(r.best_objective / objective_floor - 1) : nullptr;
     j["best_mapping"] = r.found ? mapping_to_json(r.best_mapping) : nlohmann::ordered_json(nullptr);

@@ -50,6 +50,7 @@ struct LayerRunResult {
     std::int64_t samples = 0;
     std::int64_t valid_samples = 0;
     std::vector<std::pair<std::int64_t, double>> trace;
+    std::string why_none;  // without a mapping: the rules the samples broke (describe_refusals)
     bool operator==(const LayerRunResult&) const = default;
 };
 

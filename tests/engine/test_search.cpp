@@ -21,6 +21,8 @@
 #include "search/fixed_dataflow_choices.hpp"
 #include "search/maestro_export.hpp"
 #include "search/model_search.hpp"
+#include "search/refusal_tally.hpp"
+#include "cost/bounds.hpp"
 #include "search/vector_encoding.hpp"
 #include "test_support.hpp"
 #include "util/integer_math.hpp"
@@ -155,6 +157,30 @@ private slots:
         // A different seed explores differently.
         p.seed = 8;
         QVERIFY(run_gamma(p, {}).trace != a.trace);
+    }
+
+    // A search that ends without a mapping says why: every sample's rule, counted, and the least
+    // L1 any of them needed (AlexNet's 11x11 first layer in Eyeriss-like's 0.5 KB per PE: MAESTRO's
+    // whole-filter rule needs 1,452 B of 16-bit words).
+    void a_search_without_a_mapping_says_why() {
+        SearchProblem p = edge_problem(1, 1500);
+        p.layer = load_bundled_model("alexnet").layers[0];
+        p.accelerator = accelerator_preset("eyeriss-like");
+        const SearchResult r = run_gamma(p, {});
+        QVERIFY(!r.found);
+        MAPSCAPE_COMPARE_I64(r.refusals.total(), r.samples);
+        MAPSCAPE_COMPARE_I64(r.refusals.counts[static_cast<std::size_t>(Invalidity::L1Overflow)], r.samples);
+        MAPSCAPE_COMPARE_I64(r.refusals.l1_limit_bytes, 512);
+        QVERIFY(r.refusals.smallest_l1_bytes > 512);
+        // No sample needed less than the least any mapping can (two input windows, filters and outputs of 11 x 11).
+        QVERIFY(r.refusals.smallest_l1_bytes >= min_l1_elements(p.layer) * 2);
+        const std::string why = describe_refusals(r.refusals, r.samples);
+        QVERIFY2(why.rfind("1,500 of 1,500 exceed L1 (the least any needed: ", 0) == 0, why.c_str());
+        QVERIFY2(why.find(" B of 512 B per PE)") != std::string::npos, why.c_str());
+        // A search that finds one keeps the tally of the rest.
+        const SearchResult ok = run_gamma(edge_problem(2, 1500), {});
+        QVERIFY(ok.found);
+        MAPSCAPE_COMPARE_I64(ok.refusals.total(), ok.samples - ok.valid_samples);
     }
 
     // The largest sizes the formats allow (2^31 - 1, a prime, as a dimension and as the PE

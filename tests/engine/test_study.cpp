@@ -46,6 +46,7 @@ private slots:
         LayerRunResult none;
         none.layer = 4;
         none.trace = {{100, std::numeric_limits<double>::infinity()}};
+        none.why_none = "100 of 100 exceed L1 (the least any needed: 1,452 B of 512 B per PE)";
         run.layers.push_back(none);
         s.runs.push_back(run);
         s.schedule.mix = "vision";
