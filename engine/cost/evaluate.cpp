@@ -73,11 +73,13 @@ void fill_physical(const Layer& layer, const Accelerator& acc, const TopLevelOut
     r.area = {c.mac_area_um2, c.l1_area_um2, c.l2_area_um2, 0.0};
     r.area_um2 = c.area_um2();
     // Average power over the layer: its energy over its runtime.
-    r.power_mw = r.runtime_cycles > 0 ? e.total_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
-    r.pe_power_mw = r.runtime_cycles > 0 ? e.mac_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
-    r.l1_power_mw = r.runtime_cycles > 0 ? e.l1_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
-    r.l2_power_mw = r.runtime_cycles > 0 ? e.l2_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
-    r.noc_power_mw = r.runtime_cycles > 0 ? e.noc_nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0;
+    // nJ x MHz / cycles = mW.
+    const auto power = [&](double nj) { return r.runtime_cycles > 0 ? nj * acc.clock_mhz / static_cast<double>(r.runtime_cycles) : 0.0; };
+    r.power_mw = power(e.total_nj);
+    r.pe_power_mw = power(e.mac_nj);
+    r.l1_power_mw = power(e.l1_nj);
+    r.l2_power_mw = power(e.l2_nj);
+    r.noc_power_mw = power(e.noc_nj);
 }
 
 CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mapping& mapping,

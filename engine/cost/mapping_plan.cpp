@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "mapping/mapping.hpp"
+#include "tech/hardware_costs.hpp"
 #include "util/per_thread.hpp"
 #include "util/select.hpp"
 #include "workload/layer.hpp"
@@ -314,9 +315,8 @@ void build_mapping_plan(const Layer& layer, const Accelerator& acc, const Mappin
     std::int64_t words_per_element = 1;
     if (acc.physical_technology) {
         const int word_bits = static_cast<int>(8 * acc.word_size_bytes);
-        const TensorPrecision p = layer.precision;
-        int widest = 0;
-        for (NumberFormat f : {p.input, p.weight, p.output}) widest = std::max(widest, f == NumberFormat::Unspecified ? word_bits : format_bits(f));
+        const TensorPrecision& p = layer.precision;
+        const int widest = std::max({element_bits(p.input, acc), element_bits(p.weight, acc), element_bits(p.output, acc)});
         words_per_element = std::max(1, (widest + word_bits - 1) / word_bits);
     }
     const auto in_elements = [&](std::int64_t words) { return std::max<std::int64_t>(1, words / words_per_element); };
