@@ -12,6 +12,9 @@
 #include "util/units.hpp"
 #include "workload/model.hpp"
 #include "workload/onnx_import.hpp"
+#include "workload/llm_model.hpp"
+#include "cost/llm_phase_metrics.hpp"
+#include "arch/presets.hpp"
 
 namespace mapscape::cli {
 
@@ -131,6 +134,93 @@ int run_convert(const ModelOptions& o) {
     return kExitOk;
 }
 
+struct LlmOptions {
+    std::string config;
+    std::string phase = "decode";
+    std::int64_t batch = 1;
+    std::int64_t prompt = LlmRequest{}.prompt;
+    std::int64_t context = LlmRequest{}.context;
+    std::string precision;
+    std::string platform;  // for the phase's bound and the decode knee
+    std::string out;
+    bool prompt_given = false, context_given = false;
+};
+
+std::string with_commas(std::int64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+int run_llm(const LlmOptions& o) {
+    const auto phase = parse_llm_phase(o.phase);
+    if (!phase) throw InputError({"--phase", 0, 0}, "the phase is prefill or decode, not \"" + o.phase + "\"");
+    if (*phase == LlmPhase::Prefill && o.context_given)
+        throw InputError({"--context", 0, 0}, "a prefill's context is its prompt: give --prompt");
+    if (*phase == LlmPhase::Decode && o.prompt_given)
+        throw InputError({"--prompt", 0, 0}, "a decode step has a context (the tokens in the KV cache), not a prompt: give --context");
+    TechnologyChoice choice;
+    choice.precision = o.precision;
+    const TensorPrecision precision = chosen_precision(choice);
+    const LlmConfig config = load_llm_config(o.config);
+    LlmRequest request;
+    request.phase = *phase;
+    request.batch = o.batch;
+    request.prompt = o.prompt;
+    request.context = o.context;
+    request.precision = precision;
+    const Model m = build_llm_model(config, request, o.config);
+    const LlmParameterCount params = parameter_count(config);
+    std::printf("%s: %s\n", config.name.c_str(), llm_config_summary(config).c_str());
+    std::printf("parameters: %s (embedding %s, attention %s, MLP %s, norms %s, LM head %s)\n", with_commas(params.total()).c_str(),
+                with_commas(params.embedding).c_str(), with_commas(params.attention).c_str(), with_commas(params.mlp).c_str(),
+                with_commas(params.norms).c_str(), params.lm_head ? with_commas(params.lm_head).c_str() : "tied");
+    const LlmWorkload& w = *m.llm;
+    const std::int64_t macs = total_macs(m.layers);
+    std::printf("%s: %s MACs, %s per %s token; KV cache %s elements per token of each sequence\n", m.description.c_str(),
+                with_commas(macs).c_str(), with_commas(macs / w.tokens_processed()).c_str(),
+                *phase == LlmPhase::Prefill ? "prompt" : "generated", with_commas(kv_cache_elements_per_token(config)).c_str());
+    std::size_t width = 10;
+    for (const auto& l : m.layers) width = std::max(width, l.name.size());
+    for (std::size_t i = 0; i < m.layers.size(); ++i) {
+        const auto& l = m.layers[i];
+        const std::int64_t layer_macs = over_runs(l, exact_macs(l));
+        std::printf("%4zu  %-*s %-30s x%-8lld %16s  %5.1f%%  %s\n", i + 1, static_cast<int>(width), l.name.c_str(), shape_summary(l).c_str(),
+                    static_cast<long long>(l.repeat_count), with_commas(layer_macs).c_str(), percent(layer_macs, macs),
+                    precision_text(l.precision).c_str());
+    }
+    if (!o.platform.empty()) {
+        const Accelerator acc = load_platform(o.platform);
+        const LlmPhaseBound b = llm_phase_bound(m, acc);
+        const double hz = acc.clock_mhz * 1e6;
+        std::printf("on %s (%s off-chip): bound %.4g ms per %s (compute %.4g ms, off-chip %.4g ms: %.3g GB of weights, %.3g GB of KV "
+                    "cache, %.3g GB of activations); %s-bound\n",
+                    acc.name.c_str(), format_quantity(offchip_bytes_per_second(acc), Quantity::Plain).append("B/s").c_str(),
+                    static_cast<double>(b.cycles) / hz * 1e3, *phase == LlmPhase::Prefill ? "prefill" : "step",
+                    static_cast<double>(b.compute_cycles) / hz * 1e3, static_cast<double>(b.memory_cycles) / hz * 1e3,
+                    b.weight_bytes / 1e9, b.kv_cache_bytes / 1e9, b.activation_bytes / 1e9, b.memory_bound() ? "memory" : "compute");
+        if (*phase == LlmPhase::Decode) {
+            const std::int64_t knee = decode_knee_batch(config, request, o.config, acc);
+            if (knee == 1)
+                std::printf("decode is compute-bound from batch 1 on: the MACs take longer than the weights' bytes\n");
+            else if (knee > 0)
+                std::printf("decode becomes compute-bound at batch %lld: below it every step reads all the weights for a few MACs "
+                            "each; from it on the MACs take longer than the bytes\n",
+                            static_cast<long long>(knee));
+            else
+                std::printf("decode stays memory-bound up to batch 65,536: the KV cache grows with the batch as fast as the MACs do\n");
+        }
+    }
+    if (!o.out.empty()) {
+        write_text_file_atomically(o.out, model_to_json_text(m));
+        std::fprintf(stderr, "wrote %s (%zu layers)\n", o.out.c_str(), m.layers.size());
+    }
+    return kExitOk;
+}
+
 void add_import_options(CLI::App* c, ModelOptions& o) {
     c->add_option("--dim", o.dimensions, "value of a symbolic dimension of an ONNX graph, NAME=VALUE (repeatable)");
     c->add_flag("--unique", o.unique, "one layer per distinct shape, with a repeat count (totals unchanged)");
@@ -158,6 +248,26 @@ void add_model_command(CLI::App& app, int& exit_code) {
     conv->add_option("--source", o->source, "where the shapes come from");
     add_import_options(conv, *o);
     conv->callback([o, &exit_code] { exit_code = run_convert(*o); });
+    auto l = std::make_shared<LlmOptions>();
+    CLI::App* llm = c->add_subcommand("llm", "build one phase of a language model's inference (prefill or a decode step) from its "
+                                             "configuration: layers, parameters, KV cache, and the phase's bound on a platform");
+    llm->add_option("config", l->config, "a bundled configuration (gpt2, llama-2-7b, llama-3-8b, mistral-7b, qwen2-0.5b) or a "
+                                         "Hugging Face config.json")->required();
+    llm->add_option("--phase", l->phase, "prefill (the prompt, up to the first token) or decode (one step)")->capture_default_str();
+    llm->add_option("--batch", l->batch, "sequences processed together")->capture_default_str();
+    llm->add_option("--prompt", l->prompt, "prefill: prompt tokens per sequence")->capture_default_str();
+    llm->add_option("--context", l->context, "decode: tokens in each sequence's KV cache, the new one included")->capture_default_str();
+    llm->add_option("--precision", l->precision,
+                    "number format instead of the configuration's torch_dtype: int4, int8, int16, int32, fp16, bf16, fp32, or "
+                    "input=F,weight=F,output=F");
+    llm->add_option("--platform", l->platform, "a preset or accelerator file: print the phase's bound and, for decode, the batch at "
+                                               "which it becomes compute-bound");
+    llm->add_option("--out", l->out, "write the layers as a model file (search --model FILE takes it)");
+    llm->callback([l, llm, &exit_code] {
+        l->prompt_given = llm->count("--prompt") > 0;
+        l->context_given = llm->count("--context") > 0;
+        exit_code = run_llm(*l);
+    });
 }
 
 }  // namespace mapscape::cli

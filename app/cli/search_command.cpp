@@ -14,6 +14,7 @@
 #include "util/table_cells.hpp"
 #include "cli/search_setup.hpp"
 #include "cost/bounds.hpp"
+#include "search/llm_search_metrics.hpp"
 #include "search/algorithm.hpp"
 #include "search/maestro_export.hpp"
 #include "search/search_json.hpp"
@@ -131,6 +132,7 @@ int run_search_command(const SearchOptions& o) {
         outcome = search_model(request, observer);
     }
     print_table(outcome, request);
+    if (const auto phase = llm_metrics_of_search(setup, outcome)) std::printf("%s\n", describe_llm_metrics(setup.model, *phase).c_str());
 
     if (!o.json_out.empty()) {
         SearchRunInfo info{algorithm.name(), setup.base.objective, o.seed, setup.platform_name, setup.base.system,

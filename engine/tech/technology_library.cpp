@@ -22,7 +22,7 @@ std::map<std::string, std::shared_ptr<const Technology>>& cache() {
     return c;
 }
 
-bool looks_like_path(const std::string& s) {
+bool names_a_technology_file(const std::string& s) {
     return s.find('/') != std::string::npos || (s.size() > 5 && s.substr(s.size() - 5) == ".json");
 }
 
@@ -49,7 +49,7 @@ std::shared_ptr<const Technology> load_file(const std::string& path) {
     if (auto it = cache().find(key); it != cache().end()) return it->second;
     const std::string dir = fs::path(path).parent_path().string();
     auto resolve = [&](const std::string& base) {
-        if (looks_like_path(base)) return load_file(fs::path(base).is_absolute() || dir.empty() ? base : dir + "/" + base);
+        if (names_a_technology_file(base)) return load_file(fs::path(base).is_absolute() || dir.empty() ? base : dir + "/" + base);
         if (fs::exists(dir + "/" + base + ".json")) return load_file(dir + "/" + base + ".json");
         return load_bundled(base);
     };
@@ -68,7 +68,7 @@ std::recursive_mutex& load_mutex() {
 std::shared_ptr<const Technology> load_technology(const std::string& name_or_path, const std::string& relative_to) {
     std::lock_guard<std::recursive_mutex> lock(load_mutex());
     if (name_or_path.empty()) throw InputError({"", 0, 0}, "an empty technology name");
-    if (looks_like_path(name_or_path)) {
+    if (names_a_technology_file(name_or_path)) {
         const bool relative = !fs::path(name_or_path).is_absolute() && !relative_to.empty();
         return load_file(relative ? relative_to + "/" + name_or_path : name_or_path);
     }

@@ -2,6 +2,7 @@
 // GAMMA's CSV layer tables or ONNX graphs (workload/onnx_import.hpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "workload/layer.hpp"
+#include "workload/llm_workload.hpp"
 
 namespace mapscape {
 
@@ -29,6 +31,8 @@ struct Model {
     std::string source;  // where the layer shapes come from
     std::vector<Layer> layers;
     std::vector<UnmappedOperator> unmapped;  // what an import left out (empty for layer tables)
+    // Set when the layers are one phase of a language model's inference (workload/llm_model.hpp).
+    std::optional<LlmWorkload> llm;
 
     bool operator==(const Model&) const = default;
 };

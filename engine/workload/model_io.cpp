@@ -10,6 +10,7 @@
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
 #include "workload/model.hpp"
+#include "workload/llm_model.hpp"
 #include "workload/onnx_import.hpp"
 #include "util/data_paths.hpp"
 #include "util/json_text.hpp"
@@ -26,7 +27,8 @@ bool ends_with(const std::string& s, std::string_view suffix) {
     return tail == suffix;
 }
 
-const JsonObjectSchema kModelFields{"model", {"format", "version", "name", "description", "source", "not_mapped", "layers"}};
+const JsonObjectSchema kModelFields{"model", {"format", "version", "name", "description", "source", "llm", "not_mapped", "layers"}};
+const JsonObjectSchema kLlmFields{"model.llm", {"config", "phase", "batch", "prompt", "context", "precision", "attended", "kv_cache_layers"}};
 const JsonObjectSchema kUnmappedFields{"model.not_mapped[]", {"op", "reason", "count", "operations"}};
 // A layer's own fields; its dimensions (N, G, M, K, C, R, S, Y, X, Y', X') come from dimension.hpp.
 const JsonObjectSchema kLayerFields = [] {
@@ -37,7 +39,7 @@ const JsonObjectSchema kLayerFields = [] {
 
 }  // namespace
 
-std::vector<const JsonObjectSchema*> model_schemas() { return {&kModelFields, &kLayerFields, &kUnmappedFields}; }
+std::vector<const JsonObjectSchema*> model_schemas() { return {&kModelFields, &kLlmFields, &kLayerFields, &kUnmappedFields}; }
 
 nlohmann::ordered_json layer_to_json(const Layer& l) {
     nlohmann::ordered_json j;
@@ -66,6 +68,21 @@ nlohmann::ordered_json model_to_json(const Model& m) {
     j["name"] = m.name;
     if (!m.description.empty()) j["description"] = m.description;
     if (!m.source.empty()) j["source"] = m.source;
+    if (m.llm) {
+        const LlmWorkload& w = *m.llm;
+        nlohmann::ordered_json l;
+        l["config"] = w.config;
+        l["phase"] = std::string(llm_phase_name(w.request.phase));
+        l["batch"] = w.request.batch;
+        if (w.request.phase == LlmPhase::Prefill)
+            l["prompt"] = w.request.prompt;
+        else
+            l["context"] = w.request.context;
+        if (w.request.precision.specified()) l["precision"] = precision_text(w.request.precision);
+        l["attended"] = w.attended_tokens;
+        l["kv_cache_layers"] = w.kv_cache_layers;
+        j["llm"] = std::move(l);
+    }
     if (!m.unmapped.empty()) {
         j["not_mapped"] = nlohmann::ordered_json::array();
         for (const UnmappedOperator& u : m.unmapped) {
@@ -87,6 +104,8 @@ std::string model_to_json_text(const Model& m) {
     header.erase("layers");
     nlohmann::ordered_json unmapped = header.contains("not_mapped") ? header["not_mapped"] : nlohmann::ordered_json();
     header.erase("not_mapped");
+    nlohmann::ordered_json llm = header.contains("llm") ? header["llm"] : nlohmann::ordered_json();
+    header.erase("llm");
     std::string text = json_text(header, 2);
     text.pop_back();  // the closing brace
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
@@ -108,6 +127,7 @@ std::string model_to_json_text(const Model& m) {
         }
         return spaced;
     };
+    if (!llm.is_null()) text += ",\n  \"llm\": " + one_line(llm);
     if (!unmapped.is_null()) {
         text += ",\n  \"not_mapped\": [\n";
         for (std::size_t i = 0; i < unmapped.size(); ++i)
@@ -153,6 +173,38 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     return l;
 }
 
+namespace {
+
+LlmWorkload llm_workload_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& ptr) {
+    doc.check_fields(v, ptr, kLlmFields);
+    LlmWorkload w;
+    w.config = doc.string(v, ptr, "config");
+    const std::string phase = doc.string(v, ptr, "phase");
+    const auto parsed = parse_llm_phase(phase);
+    if (!parsed) doc.fail(json_child(ptr, "phase"), "phase \"" + phase + "\" is neither prefill nor decode");
+    w.request.phase = *parsed;
+    w.request.batch = doc.integer(v, ptr, "batch", 1, 65536);
+    if (w.request.phase == LlmPhase::Prefill) {
+        w.request.prompt = doc.integer(v, ptr, "prompt", 1, kIntMax);
+        w.request.context = w.request.prompt;
+    } else {
+        w.request.context = doc.integer(v, ptr, "context", 1, kIntMax);
+    }
+    if (v.contains("precision")) {
+        const std::string text = doc.string(v, ptr, "precision");
+        if (std::string why = parse_precision(text, w.request.precision); !why.empty()) doc.fail(json_child(ptr, "precision"), why);
+    }
+    w.attended_tokens = doc.integer(v, ptr, "attended", 1, kIntMax);
+    const auto& names = doc.array(v, ptr, "kv_cache_layers");
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (!names[i].is_string()) doc.fail(json_child(json_child(ptr, "kv_cache_layers"), i), "a layer name (a string)");
+        w.kv_cache_layers.push_back(names[i].get<std::string>());
+    }
+    return w;
+}
+
+}  // namespace
+
 Model model_from_json(const JsonDocument& doc, const nlohmann::json& v, const std::string& pointer) {
     if (!v.is_object()) doc.fail(pointer, "a model must be a JSON object with \"layers\"");
     doc.check_fields(v, pointer, kModelFields);
@@ -161,6 +213,7 @@ Model model_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     m.name = doc.string_or(v, pointer, "name", std::filesystem::path(doc.file()).stem().string());
     m.description = doc.string_or(v, pointer, "description", "");
     m.source = doc.string_or(v, pointer, "source", "");
+    if (v.contains("llm")) m.llm = llm_workload_from_json(doc, doc.object(v, pointer, "llm"), json_child(pointer, "llm"));
     if (v.contains("not_mapped")) {
         const auto& unmapped = doc.array(v, pointer, "not_mapped");
         const std::string unmapped_ptr = json_child(pointer, "not_mapped");
@@ -315,6 +368,7 @@ Model load_bundled_model(const std::string& name) {
 }
 
 Model load_model(const std::string& name_or_path) {
+    if (is_llm_reference(name_or_path)) return load_llm_reference(name_or_path);
     if (path_exists(name_or_path) && !is_directory_path(name_or_path))
         return load_model_file(name_or_path);
     // Bundled names have neither a directory nor an extension: "nothere.m" is a file that is
