@@ -18,6 +18,8 @@ QString axis_title(const ChartAxis& a) {
 }
 
 QString tick_label(const ChartAxis& axis, double value) {
+    // "1024" rather than "1.02 k": a batch of 1,024 sequences reads as the number it is.
+    if (axis.powers_of_two && value >= 1 && value < 1e5) return QString::number(static_cast<qint64>(std::llround(value)));
     return QString::fromStdString(format_quantity(value, axis.quantity, {3, unit_in_ticks(axis.quantity)}));
 }
 
@@ -64,6 +66,17 @@ std::vector<double> round_ticks(double lo, double hi, AxisScale scale) {
         }
     for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step)
         out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    return out;
+}
+
+std::vector<double> axis_ticks(double lo, double hi, const ChartAxis& axis) {
+    if (!axis.powers_of_two || axis.scale != AxisScale::Log || !(lo > 0) || !(hi > lo) || !std::isfinite(hi))
+        return round_ticks(lo, hi, axis.scale);
+    const int first = static_cast<int>(std::ceil(std::log2(lo) - 1e-9)), last = static_cast<int>(std::floor(std::log2(hi) + 1e-9));
+    if (last - first < 1) return round_ticks(lo, hi, axis.scale);  // less than one doubling: round values read better
+    const int step = std::max(1, (last - first + 8) / 9);
+    std::vector<double> out;
+    for (int k = first; k <= last; k += step) out.push_back(std::ldexp(1.0, k));
     return out;
 }
 

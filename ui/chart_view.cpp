@@ -277,11 +277,11 @@ public:
     }
     // The height it needs: a row per entry (in one column).
     double height() const { return entries_.empty() ? 0 : QFontMetricsF(font_).height() * static_cast<double>(entries_.size()) + 8; }
-    // Inside the plot at its top right, or (above: OpenGL markers, drawn over the whole plot)
-    // at the chart's top, in the margin kept for it above the title. Entries that do not fit
-    // the plot's height in one column fill more columns, each as wide as the widest name (up to
-    // the plot's width), rather than being cut off at the bottom.
-    void place(const QRectF& plot, bool above) {
+    // Inside the plot at its top right (or the corner asked for), or (above: OpenGL markers,
+    // drawn over the whole plot) at the chart's top, in the margin kept for it above the title.
+    // Entries that do not fit the plot's height in one column fill more columns, each as wide as
+    // the widest name (up to the plot's width), rather than being cut off at the bottom.
+    void place(const QRectF& plot, bool above, Qt::Corner corner = Qt::TopRightCorner) {
         const QFontMetricsF fm(font_);
         double text = 0;
         for (const Entry& e : entries_) text = std::max(text, fm.horizontalAdvance(e.name));
@@ -296,7 +296,9 @@ public:
         column_width_ = w / columns;
         const double h = std::min(room, row * rows_ + 8);
         box_ = QRectF(0, 0, w, h);
-        setPos(plot.right() - w - (above ? 0 : 6), above ? 2 : plot.top() + 6);
+        const bool left = !above && (corner == Qt::TopLeftCorner || corner == Qt::BottomLeftCorner);
+        const bool bottom = !above && (corner == Qt::BottomLeftCorner || corner == Qt::BottomRightCorner);
+        setPos(left ? plot.left() + 6 : plot.right() - w - (above ? 0 : 6), above ? 2 : bottom ? plot.bottom() - h - 6 : plot.top() + 6);
     }
     QRectF boundingRect() const override { return box_.adjusted(-1, -1, 1, 1); }
     void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override {
@@ -635,6 +637,12 @@ int ChartView::drawn_total() const {
     return n;
 }
 
+void ChartView::set_legend_corner(Qt::Corner corner) {
+    if (corner == legend_corner_) return;
+    legend_corner_ = corner;
+    update_legend();
+}
+
 void ChartView::update_legend() {
     std::vector<LegendBox::Entry> entries;
     for (const Layer& l : layers_)
@@ -652,7 +660,7 @@ void ChartView::update_legend() {
             chart()->setMargins(margins_);
         }
     }
-    legend_->place(chart()->plotArea(), above);
+    legend_->place(chart()->plotArea(), above, legend_corner_);
     // Content appeared or went (update_legend runs on both): the axes get their ticks or lose them.
     if (const bool content = has_content(); content != had_content_) {
         had_content_ = content;
@@ -716,6 +724,13 @@ void ChartView::update_references() {
             double top = plot.top() + 6;
             const QRectF legend_box = legend_->isVisible() ? legend_->mapRectToParent(legend_->boundingRect()) : QRectF();
             if (legend_box.intersects(QRectF(at.x() - 2 - box.height(), top, box.height() + 2, box.width()))) top = legend_box.bottom() + 6;
+            // A label longer than the plot is high loses its middle, not its end (where a
+            // figure usually is: "compute-bound…batch 332"), and never runs past the plot.
+            const double room = plot.bottom() - 4 - top;
+            const QFontMetricsF fm(label->font());
+            const QString text = fm.horizontalAdvance(r.label) > room ? fm.elidedText(r.label, Qt::ElideMiddle, std::max(0.0, room)) : r.label;
+            if (label->text() != text) label->setText(text);
+            label->setVisible(!text.isEmpty());
             label->setPos(at.x() - 2, top);
         }
     }
@@ -776,7 +791,7 @@ void ChartView::update_axis(QCategoryAxis* axis, const Axis& a, double lo, doubl
     const bool log = a.scale == Scale::Log;
     const double lo_axis = axis_coordinate(lo, log), hi_axis = axis_coordinate(hi, log);
     std::vector<double>& shown = axis == x_axis_ ? x_ticks_ : y_ticks_;
-    const std::vector<double> ticks = has_content() ? round_ticks(lo, hi, a.scale) : std::vector<double>{};
+    const std::vector<double> ticks = has_content() ? axis_ticks(lo, hi, a) : std::vector<double>{};
     if (ticks != shown || axis->min() != lo_axis || axis->max() != hi_axis) {
         // Categories end at the ticks, labelled on their value: the grid and the labels fall on
         // round values in the quantity's unit, on either scale.
@@ -884,7 +899,7 @@ QPointF ChartView::to_widget(QPointF data) const {
 
 std::vector<double> ChartView::ticks(Qt::Orientation o) const {
     if (!has_content()) return {};
-    return o == Qt::Horizontal ? round_ticks(x_lo_, x_hi_, x_.scale) : round_ticks(y_lo_, y_hi_, y_.scale);
+    return o == Qt::Horizontal ? axis_ticks(x_lo_, x_hi_, x_) : axis_ticks(y_lo_, y_hi_, y_);
 }
 
 QString ChartView::tick_label(Qt::Orientation o, double value) const {

@@ -93,6 +93,9 @@ public:
     void clear_layers();
     int point_count(int layer) const;
     void set_references(std::vector<Reference> references);
+    // Where in the plot the legend sits (top right unless a chart's data fill that corner, as a
+    // rising curve does).
+    void set_legend_corner(Qt::Corner corner);
     // What an empty chart says in its plot (no layer has a point, no reference line): its axes
     // then carry no ticks, rather than a made-up range's.
     void set_empty_message(const QString& message);
@@ -212,6 +215,7 @@ private:
     std::vector<Reference> references_;
     std::vector<std::pair<QLineSeries*, QGraphicsSimpleTextItem*>> reference_items_;
     LegendBox* legend_;
+    Qt::Corner legend_corner_ = Qt::TopRightCorner;
     QGraphicsSimpleTextItem* empty_item_ = nullptr;
     QString empty_message_;
     bool had_content_ = false;

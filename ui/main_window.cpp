@@ -21,6 +21,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -57,6 +58,7 @@
 #include "util/json_text.hpp"
 
 #include "codesign_view.hpp"
+#include "llm_view.hpp"
 #ifdef MAPSCAPE_TORCH_PLUGIN
 #include "plugin/surrogate_plugin.hpp"
 #include "surrogate_view.hpp"
@@ -117,12 +119,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(schedule_, tr("Multi-core schedule"));
     codesign_ = new CodesignView(doc_);
     tabs_->addTab(codesign_, tr("Co-design"));
+    llm_ = new LlmView(doc_);  // computes only while shown
+    tabs_->addTab(llm_, tr("LLM"));
 #ifdef MAPSCAPE_TORCH_PLUGIN
     tabs_->addTab(new SurrogateView(doc_), tr("Surrogate"));  // opens the plugin when first shown
 #endif
     results_ = new ResultsView(doc_);
     tabs_->addTab(results_, tr("Sweep results"));
     connect(results_, &ResultsView::opened_in_study, this, [this] { tabs_->setCurrentIndex(0); });
+    // Every tab's title in view without scroll arrows: on a narrow screen the docks give up the
+    // width the tab bar needs (at 1280 pixels, the Workload dock a few dozen of its ~300).
+    tabs_->setMinimumWidth(tabs_->tabBar()->sizeHint().width() + 2);
     connect(results_, &ResultsView::error, this, &MainWindow::report_error);
     // The recovery banner (hidden unless a copy of a crashed session is offered) above the tabs.
     banner_ = new RecoveryBanner;

@@ -1,6 +1,6 @@
 // Mapscape's main window: the study at the centre (dataflow editor, teaching view, search
-// results, schedule), the workload, accelerator and search panels in docks, file handling with
-// recent files, undo/redo and exports.
+// results, schedule, co-design, LLM), the workload, accelerator and search panels in docks, file
+// handling with recent files, undo/redo and exports.
 #pragma once
 
 #include <QMainWindow>
@@ -24,6 +24,7 @@ class ScatterChart;
 class ScatterPanel;
 class ScheduleView;
 class CodesignView;
+class LlmView;
 class SearchPanel;
 class StudyDocument;
 class TeachingView;
@@ -49,6 +50,7 @@ public:
     QCheckBox* per_layer_convergence() const { return per_layer_; }
     ScheduleView* schedule() const { return schedule_; }
     CodesignView* codesign() const { return codesign_; }
+    LlmView* llm() const { return llm_; }
     QTabWidget* tabs() const { return tabs_; }
     ResultsView* results() const { return results_; }
 
@@ -111,6 +113,7 @@ private:
     QCheckBox* per_layer_;
     ScheduleView* schedule_;
     CodesignView* codesign_;
+    LlmView* llm_;
     ResultsView* results_;
     QTabWidget* tabs_;
     RecoveryBanner* banner_;

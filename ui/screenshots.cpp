@@ -13,6 +13,7 @@
 
 #include "chart_view.hpp"
 #include "codesign_view.hpp"
+#include "llm_view.hpp"
 #include "naas_panel.hpp"
 #include "main_window.hpp"
 #include "accelerator_editor.hpp"
@@ -100,6 +101,18 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
     steps->push_back([save] { return save("naas"); });
     steps->push_back([&w] {
         w.codesign()->method()->setCurrentText(QStringLiteral("digamma"));
+        return true;
+    });
+    steps->push_back([&w] {  // Llama-3-8B's decode on the example LLM accelerator (undone after the picture)
+        w.tabs()->setCurrentWidget(w.llm());
+        w.llm()->choose_config(QStringLiteral("llama-3-8b"));
+        w.llm()->batch_box()->setValue(16);
+        return w.llm()->use_example_accelerator();
+    });
+    steps->push_back([&w] { return w.llm()->idle(); });  // wait
+    steps->push_back([save] { return save("llm"); });
+    steps->push_back([&w] {
+        w.document()->undo_stack()->undo();
         return true;
     });
 #ifdef MAPSCAPE_TORCH_PLUGIN

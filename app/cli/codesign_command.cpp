@@ -9,6 +9,7 @@
 #include "cli/option_checks.hpp"
 #include "util/table_cells.hpp"
 #include "cli/commands.hpp"
+#include "cost/llm_phase_metrics.hpp"
 #include "cli/search_setup.hpp"
 #include "codesign/codesign_algorithm.hpp"
 #include "codesign/codesign_bound.hpp"
@@ -105,6 +106,14 @@ int run_codesign_command(const CodesignOptions& o) {
                     format_quantity(static_cast<double>(d.runtime_cycles), Quantity::Cycles).c_str(), static_cast<long long>(d.runtime_cycles),
                     format_quantity(d.energy_nj, Quantity::EnergyNj).c_str(), problem.objective.name().c_str(), d.objective, bound.objective,
                     percent_from_bound(d.objective, bound.objective).c_str(), static_cast<long long>(bound.max_pes));
+        if (model.llm && problem.layers.size() == model.layers.size()) {
+            // An LLM phase on the designed accelerator (its off-chip link is the platform's).
+            std::vector<LlmLayerCost> costs;
+            for (const CostReport& report : r.reports) costs.push_back({report.runtime_cycles, report.energy.total_nj});
+            Model designed = model;
+            designed.layers = problem.layers;
+            std::printf("%s\n", describe_llm_metrics(designed, llm_phase_metrics(designed, a, costs)).c_str());
+        }
     }
     std::printf("%lld samples (%lld valid) in %.2f s\n", static_cast<long long>(r.samples), static_cast<long long>(r.valid_samples), r.wall_seconds);
 

@@ -7,6 +7,7 @@
 #include "cli/option_checks.hpp"
 #include "cli/search_setup.hpp"
 #include "search/algorithm_comparison.hpp"
+#include "search/llm_search_metrics.hpp"
 #include "util/json_text.hpp"
 #include "util/text_file.hpp"
 
@@ -32,8 +33,12 @@ int run_compare(const CompareOptions& o) {
                  setup.layer_numbers.size(), setup.platform_name.c_str(), std::string(system_name(setup.base.system)).c_str(),
                  setup.base.objective.name().c_str(), static_cast<long long>(setup.base.budget.samples), o.seeds.c_str());
     double wall = 0;
+    std::vector<std::string> llm_lines;  // an LLM phase's figures per algorithm, at the first seed
     const AlgorithmComparison t = compare_algorithms(setup, algorithms, seeds, [&](std::size_t a, std::size_t s, const ModelSearchOutcome& outcome) {
         wall += outcome.wall_seconds;
+        if (s == 0)
+            if (const auto phase = llm_metrics_of_search(setup, outcome))
+                llm_lines.push_back(algorithms[a].name() + " (seed " + std::to_string(seeds[0]) + "): " + describe_llm_metrics(setup.model, *phase));
         if (s + 1 == seeds.size()) {
             std::fprintf(stderr, "  %-18s %8.2f s\n", algorithms[a].name().c_str(), wall);
             wall = 0;
@@ -41,6 +46,7 @@ int run_compare(const CompareOptions& o) {
     });
     const std::string md = comparison_markdown(t);
     std::printf("%s", md.c_str());
+    for (const std::string& line : llm_lines) std::printf("%s\n", line.c_str());
     if (!o.markdown_out.empty()) write_text_file_atomically(o.markdown_out, md);
     if (!o.csv_out.empty()) write_text_file_atomically(o.csv_out, comparison_csv(t));
     if (!o.raw_csv_out.empty()) write_text_file_atomically(o.raw_csv_out, comparison_raw_csv(t));

@@ -208,10 +208,11 @@ int run_llm(const LlmOptions& o) {
                 std::printf("decode is compute-bound from batch 1 on: the MACs take longer than the weights' bytes\n");
             else if (knee > 0)
                 std::printf("decode becomes compute-bound at batch %lld: below it every step reads all the weights for a few MACs "
-                            "each; from it on the MACs take longer than the bytes\n",
+                            "each; from it on the MACs set most of the step\n",
                             static_cast<long long>(knee));
             else
-                std::printf("decode stays memory-bound up to batch 65,536: the KV cache grows with the batch as fast as the MACs do\n");
+                std::printf("decode stays memory-bound up to batch 65,536: each sequence's KV cache takes longer to read than all its MACs "
+                            "take, so the cache's reads set most of every step however large the batch\n");
         }
     }
     if (!o.out.empty()) {

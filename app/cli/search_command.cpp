@@ -132,13 +132,15 @@ int run_search_command(const SearchOptions& o) {
         outcome = search_model(request, observer);
     }
     print_table(outcome, request);
-    if (const auto phase = llm_metrics_of_search(setup, outcome)) std::printf("%s\n", describe_llm_metrics(setup.model, *phase).c_str());
+    const auto phase = llm_metrics_of_search(setup, outcome);
+    if (phase) std::printf("%s\n", describe_llm_metrics(setup.model, *phase).c_str());
 
     if (!o.json_out.empty()) {
         SearchRunInfo info{algorithm.name(), setup.base.objective, o.seed, setup.platform_name, setup.base.system,
                            setup.base.budget.samples};
-        const nlohmann::ordered_json doc =
+        nlohmann::ordered_json doc =
             o.two_stage ? two_stage_search_to_json(info, request, two) : model_search_to_json(info, request, outcome);
+        if (phase) doc["llm_phase"] = llm_metrics_to_json(setup.model, *phase);
         write_text_file_atomically(o.json_out, json_text(doc, 1) + "\n");
         std::fprintf(stderr, "wrote %s\n", o.json_out.c_str());
     }

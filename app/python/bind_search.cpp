@@ -15,6 +15,7 @@
 #include "search/algorithm_comparison.hpp"
 #include "search/maestro_export.hpp"
 #include "search/search_json.hpp"
+#include "search/llm_search_metrics.hpp"
 #include "search/search_setup.hpp"
 
 namespace mapscape::python {
@@ -103,10 +104,16 @@ struct PySearchResult {
     ModelSearchOutcome outcome;
     std::optional<TwoStageOutcome> two;
     std::string model_name;
+    SearchSetup setup;  // for an LLM phase's figures
 };
 
+std::optional<LlmPhaseMetrics> llm_phase_of(const PySearchResult& r) { return llm_metrics_of_search(r.setup, r.outcome); }
+
 nlohmann::ordered_json search_json(const PySearchResult& r) {
-    return r.two ? two_stage_search_to_json(r.info, r.request, *r.two) : model_search_to_json(r.info, r.request, r.outcome);
+    nlohmann::ordered_json doc =
+        r.two ? two_stage_search_to_json(r.info, r.request, *r.two) : model_search_to_json(r.info, r.request, r.outcome);
+    if (const auto phase = llm_phase_of(r)) doc["llm_phase"] = llm_metrics_to_json(r.setup.model, *phase);
+    return doc;
 }
 
 std::vector<PyLayerResult> layer_results(const PySearchResult& r) {
@@ -209,6 +216,7 @@ PySearchResult run_model_search(const py::object& model, const py::object& accel
     r.request = make_search_request(setup, algorithm, seed);
     r.info = {algorithm.name(), setup.base.objective, seed, setup.platform_name, setup.base.system, setup.base.budget.samples};
     r.model_name = setup.model.name;
+    r.setup = setup;
     std::vector<double> layer_bounds;
     for (const Layer& l : r.request.layers) layer_bounds.push_back(objective_bound(setup.base.objective, layer_bound(l, setup.base.accelerator)));
     const bool report = !progress.is_none();
@@ -282,6 +290,11 @@ A model search: every selected layer's best mapping. to_dict() is the document o
         }, "the sum of the layers' objectives, each counted as often as the network runs it (None unless every layer has a mapping)")
         .def_property_readonly("bound", [](const R& r) { return objective_bound_sum(r.info.objective, r.request.layers, r.request.base.accelerator); })
         .def_property_readonly("layers_without_mapping", [](const R& r) { return r.outcome.layers_without_mapping; })
+        .def_property_readonly("llm_phase", [](const R& r) -> py::object {
+            const auto phase = llm_phase_of(r);
+            return phase ? json_to_python(llm_metrics_to_json(r.setup.model, *phase)) : py::none();
+        }, "a language model's phase (Model.llm): ms_per_token, tokens_per_second, energy_per_token_nj, bound_seconds,\n"
+           "limited_by ... as the CLI's \"llm_phase\"; None for other models or a search of some layers only")
         .def_property_readonly("wall_s", [](const R& r) { return r.outcome.wall_seconds; })
         .def_property_readonly("stopped", [](const R& r) {
             for (const auto& l : r.outcome.layers)

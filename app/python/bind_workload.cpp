@@ -9,6 +9,7 @@
 #include "util/diagnostic.hpp"
 #include "util/json_document.hpp"
 #include "util/text_file.hpp"
+#include "workload/llm_model.hpp"
 #include "workload/model.hpp"
 #include "workload/onnx_import.hpp"
 #include "workload/precision.hpp"
@@ -221,6 +222,46 @@ A DNN workload: an ordered list of layers.
                     "Raises FileNotFoundError for a missing file, mapscape.InputError for a malformed one, ValueError\n"
                     "for a bad dims value.")
         .def_static("bundled", &bundled_model_names, "the names of the bundled models")
+        .def_static("llm", [](const py::object& config, const std::string& phase, std::int64_t batch, std::optional<std::int64_t> prompt,
+                              std::optional<std::int64_t> context, const std::optional<std::string>& precision) {
+                        const std::string reference = path_argument(config, "config");
+                        const auto parsed = parse_llm_phase(phase);
+                        if (!parsed) throw py::value_error("phase is \"prefill\" or \"decode\", not \"" + phase + "\"");
+                        LlmRequest r;
+                        r.phase = *parsed;
+                        r.batch = batch;
+                        if (*parsed == LlmPhase::Prefill && context)
+                            throw py::value_error("a prefill's context is its prompt: give prompt=");
+                        if (*parsed == LlmPhase::Decode && prompt)
+                            throw py::value_error("a decode step has a context (the tokens in the KV cache), not a prompt: give context=");
+                        if (prompt) r.prompt = *prompt;
+                        if (context) r.context = *context;
+                        if (precision) {
+                            if (std::string why = parse_precision(*precision, r.precision); !why.empty()) throw py::value_error(why);
+                        }
+                        return build_llm_model(load_llm_config(reference), r, reference);
+                    }, py::arg("config"), py::kw_only(), py::arg("phase") = "decode", py::arg("batch") = LlmRequest{}.batch,
+                    py::arg("prompt") = py::none(), py::arg("context") = py::none(), py::arg("precision") = py::none(),
+                    "One phase of a decoder-only language model's inference (the CLI's `model llm`): config is a bundled\n"
+                    "configuration (Model.llm_configs()) or a Hugging Face config.json; phase \"prefill\" (prompt tokens per\n"
+                    "sequence, default 512) or \"decode\" (one step; context: tokens in each sequence's KV cache, default 1024);\n"
+                    "precision: instead of the configuration's torch_dtype. search() of it reports result.llm_phase.")
+        .def_static("llm_configs", &bundled_llm_names, "the bundled language model configurations (models/llm/)")
+        .def_static("llm_parameters", [](const py::object& config) {
+                        const LlmParameterCount p = parameter_count(load_llm_config(path_argument(config, "config")));
+                        py::dict d;
+                        d["embedding"] = p.embedding;
+                        d["attention"] = p.attention;
+                        d["mlp"] = p.mlp;
+                        d["norms"] = p.norms;
+                        d["lm_head"] = p.lm_head;
+                        d["total"] = p.total();
+                        return d;
+                    }, py::arg("config"), "a configuration's parameters by part (embedding, attention, mlp, norms, lm_head, total)")
+        .def_property_readonly("llm_workload", [](const Model& x) -> py::object {
+            if (!x.llm) return py::none();
+            return json_to_python(model_to_json(x)["llm"]);
+        }, "a language model phase's settings (config, phase, batch, prompt or context, ...), None for other models")
         .def_property("name", [](const Model& x) { return x.name; }, [](Model& x, std::string n) { x.name = std::move(n); })
         .def_property("description", [](const Model& x) { return x.description; }, [](Model& x, std::string d) { x.description = std::move(d); })
         .def_property_readonly("source", [](const Model& x) { return x.source; }, "where the layer shapes come from")

@@ -53,6 +53,7 @@ LlmPhaseBound llm_phase_bound(const Model& model, const Accelerator& acc) {
         const std::int64_t compute = layer_bound(l, acc).runtime_cycles;
         const std::int64_t memory = offchip_floor_cycles(l, acc);
         b.cycles += over_runs(l, std::max(compute, memory));
+        if (memory > compute) b.memory_limited_cycles += over_runs(l, memory);
         b.compute_cycles += over_runs(l, compute);
         b.memory_cycles += over_runs(l, memory);
         const LayerOffchipBytes bytes = layer_offchip_bytes(l, acc);
@@ -118,6 +119,31 @@ std::string describe_llm_metrics(const Model& model, const LlmPhaseMetrics& m) {
                       m.tokens_per_second, energy.c_str(), m.bound_seconds * 1e3, limit.c_str());
     }
     return buf;
+}
+
+nlohmann::ordered_json llm_metrics_to_json(const Model& model, const LlmPhaseMetrics& m) {
+    nlohmann::ordered_json j;
+    if (model.llm) {
+        const LlmRequest& r = model.llm->request;
+        j["config"] = model.llm->config;
+        j["phase"] = std::string(llm_phase_name(r.phase));
+        j["batch"] = r.batch;
+        if (r.phase == LlmPhase::Prefill)
+            j["prompt"] = r.prompt;
+        else
+            j["context"] = r.context;
+    }
+    j["seconds"] = m.seconds;
+    j["ms_per_token"] = m.ms_per_token;
+    j["tokens_per_second"] = m.tokens_per_second;
+    j["energy_per_token_nj"] = m.energy_per_token_nj;
+    j["floored_layers"] = m.floored_layers;
+    j["bound_seconds"] = m.bound_seconds;
+    j["limited_by"] = m.bound.memory_bound() ? "memory" : "compute";
+    j["weight_bytes"] = m.bound.weight_bytes;
+    j["kv_cache_bytes"] = m.bound.kv_cache_bytes;
+    j["activation_bytes"] = m.bound.activation_bytes;
+    return j;
 }
 
 std::int64_t decode_knee_batch(const LlmConfig& config, const LlmRequest& request, const std::string& reference,

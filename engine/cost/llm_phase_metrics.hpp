@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "arch/accelerator.hpp"
 #include "workload/llm_config.hpp"
 #include "workload/model.hpp"
@@ -43,7 +45,12 @@ struct LlmPhaseBound {
     double weight_bytes = 0;          // the projections' and LM head's weights, all runs
     double kv_cache_bytes = 0;        // the KV cache the attention reads, all runs
     double activation_bytes = 0;      // every layer's inputs and outputs (K/V outputs: cache writes)
-    bool memory_bound() const { return memory_cycles >= compute_cycles; }
+    // The part of `cycles` set by bytes: the layers whose off-chip floor exceeds their compute bound.
+    std::int64_t memory_limited_cycles = 0;
+    // Whether bytes set most of the bound. Per layer, not by the totals: a decode step's
+    // projections turn compute-bound at some batch while its attention (the KV cache, read once
+    // per sequence) never does, and the bound bends where the projections turn.
+    bool memory_bound() const { return 2 * memory_limited_cycles >= cycles; }
 };
 LlmPhaseBound llm_phase_bound(const Model& model, const Accelerator& acc);
 
@@ -70,9 +77,14 @@ LlmPhaseMetrics llm_phase_metrics(const Model& model, const Accelerator& acc, co
 // weights + 0.5 GB of KV cache at 100 GB/s)".
 std::string describe_llm_metrics(const Model& model, const LlmPhaseMetrics& metrics);
 
-// The least batch at which a decode step's bound stops being set by the off-chip bytes (the
-// roofline's knee: the weights are read once per step whatever the batch, while the MACs grow
-// with it), searched up to max_batch; 0 when none up to it is compute-bound.
+// {"phase", "batch", "prompt"|"context", "seconds", "ms_per_token", "tokens_per_second",
+//  "energy_per_token_nj", "floored_layers", "bound_seconds", "limited_by": "memory"|"compute",
+//  "weight_bytes", "kv_cache_bytes", "activation_bytes"}: search --json's "llm_phase", Python's alike.
+nlohmann::ordered_json llm_metrics_to_json(const Model& model, const LlmPhaseMetrics& metrics);
+
+// The least batch at which a decode step's bound stops being set mostly by the off-chip bytes
+// (the roofline's knee: the weights are read once per step whatever the batch, while the MACs
+// grow with it), searched up to max_batch; 0 when none up to it is compute-bound.
 std::int64_t decode_knee_batch(const LlmConfig& config, const LlmRequest& request, const std::string& config_reference,
                                const Accelerator& acc, std::int64_t max_batch = 65536);
 

@@ -1,4 +1,6 @@
 #include "schedule/task_mix.hpp"
+
+#include "workload/llm_model.hpp"
 #include "util/file_names.hpp"
 #include "util/integer_math.hpp"
 
@@ -44,7 +46,32 @@ std::string resolve_model(const std::string& model, const std::string& mix_file)
 }
 
 const JsonObjectSchema kMixFields{"mix", {"format", "version", "name", "description", "order", "models"}};
-const JsonObjectSchema kMixEntryFields{"mix.models[]", {"model", "batch", "copies"}};
+const JsonObjectSchema kMixEntryFields{"mix.models[]", {"model", "llm", "prompt", "decode_steps", "batch", "copies"}};
+
+// An LLM request's layers: its prefill, then each decode step's, named "prefill/q_proj",
+// "step3/q_proj"; the model's name is the configuration's.
+Model llm_request_model(const MixEntry& e) {
+    const LlmConfig config = load_llm_config(e.llm);
+    LlmRequest r;
+    r.phase = LlmPhase::Prefill;
+    r.batch = e.batch;
+    r.prompt = e.prompt;
+    Model out = build_llm_model(config, r, e.llm);
+    for (Layer& l : out.layers) l.name = "prefill/" + l.name;
+    for (std::int64_t step = 1; step <= e.decode_steps; ++step) {
+        LlmRequest d;
+        d.phase = LlmPhase::Decode;
+        d.batch = e.batch;
+        d.context = e.prompt + step;
+        for (Layer l : build_llm_model(config, d, e.llm).layers) {
+            l.name = "step" + std::to_string(step) + "/" + l.name;
+            out.layers.push_back(std::move(l));
+        }
+    }
+    out.name = config.name;
+    out.llm.reset();
+    return out;
+}
 
 }  // namespace
 
@@ -72,14 +99,29 @@ TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name)
         if (!models[i].is_object()) doc.fail(p, "each entry must be an object with \"model\"");
         doc.check_fields(models[i], p, kMixEntryFields);
         MixEntry e;
-        e.model = resolve_model(doc.string(models[i], p, "model"), file_name);
+        const bool llm = models[i].contains("llm");
+        if (llm == models[i].contains("model")) doc.fail(p, "each entry names a \"model\" or an \"llm\" configuration (one of them)");
+        if (!llm)
+            for (const char* key : {"prompt", "decode_steps"})
+                if (models[i].contains(key))
+                    doc.fail(json_child(p, key), "\"" + std::string(key) + "\" belongs to an LLM request ({\"llm\": \"gpt2\", ...})");
         e.batch = doc.integer_or(models[i], p, "batch", 1, 1, 1 << 20);
         e.copies = static_cast<int>(doc.integer_or(models[i], p, "copies", 1, 1, 10000));
+        if (llm) {
+            e.llm = resolve_model(doc.string(models[i], p, "llm"), file_name);
+            e.prompt = doc.integer(models[i], p, "prompt", 1, 1 << 20);
+            e.decode_steps = doc.integer_or(models[i], p, "decode_steps", 0, 0, 4096);
+        } else {
+            e.model = resolve_model(doc.string(models[i], p, "model"), file_name);
+        }
         // Resolve now, so that a bad model name points at this entry.
         try {
-            (void)load_model(e.model);
+            if (llm)
+                (void)llm_request_model(e);
+            else
+                (void)load_model(e.model);
         } catch (const InputError& err) {
-            doc.fail(json_child(p, "model"), err.diagnostic().message);
+            doc.fail(json_child(p, llm ? "llm" : "model"), err.diagnostic().message);
         }
         mix.entries.push_back(std::move(e));
     }
@@ -119,11 +161,12 @@ std::vector<Job> build_jobs(const TaskMix& mix) {
     };
     std::vector<Instance> instances;
     for (const MixEntry& e : mix.entries) {
-        const Model m = load_model(e.model);
+        const Model m = e.llm.empty() ? load_model(e.model) : llm_request_model(e);
         std::vector<Layer> layers;
         std::vector<int> numbers;
         for (std::size_t i = 0; i < m.layers.size(); ++i) {
-            Layer l = with_batch(m.layers[i], e.batch);
+            // An LLM request's layers hold its batch already (in their token rows).
+            Layer l = e.llm.empty() ? with_batch(m.layers[i], e.batch) : m.layers[i];
             if (l.name.empty()) l.name = "layer" + std::to_string(i + 1);
             // A layer the network runs several times is that many jobs, one after the other.
             const std::int64_t runs = over_runs(l, std::int64_t{1});

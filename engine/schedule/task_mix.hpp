@@ -18,6 +18,12 @@ struct MixEntry {
     std::string model;   // a bundled model name or a model file (relative: to the mix file's folder, else the working one)
     std::int64_t batch = 1;   // mini-batch of each job
     int copies = 1;      // independent instances of the model
+    // An LLM request instead of a model (workload/llm_model.hpp): a configuration's prefill of
+    // `prompt` tokens per sequence, then `decode_steps` decode steps (the context growing by one
+    // each), `batch` sequences together; each copy is one such request.
+    std::string llm;     // a bundled configuration or a config.json; "" for a model entry
+    std::int64_t prompt = 0;
+    std::int64_t decode_steps = 0;
 };
 
 struct TaskMix {
@@ -43,7 +49,7 @@ struct Job {
 
 // Files "models/mix_<name>.json": {"format": "mapscape-mix", "version": 1, "name", "description",
 // "order": "interleaved" (default) or "sequential", "models": [{"model": "resnet50", "batch": 1,
-// "copies": 2}, ...]}.
+// "copies": 2}, {"llm": "gpt2", "prompt": 128, "decode_steps": 16, "batch": 1, "copies": 2}, ...]}.
 TaskMix parse_task_mix_json(std::string_view text, const std::string& file_name);
 // The fields of the file's objects (for the format page's check).
 std::vector<const JsonObjectSchema*> task_mix_schemas();

@@ -1,4 +1,7 @@
 #include "sweep/sweep_spec.hpp"
+
+#include "util/integer_math.hpp"
+#include "workload/llm_model.hpp"
 #include "tech/technology_library.hpp"
 
 #include <algorithm>
@@ -28,9 +31,11 @@ JsonObjectSchema kind_schema(const char* name, std::vector<std::string> own) {
     return s;
 }
 const JsonObjectSchema kSearchFields =
-    kind_schema("sweep", {"models", "accelerators", "technologies", "precisions", "systems", "gamma_population", "maestro_as_is"});
+    kind_schema("sweep", {"models", "phases", "batches", "prompts", "contexts", "accelerators", "technologies", "precisions", "systems",
+                          "gamma_population", "maestro_as_is"});
 const JsonObjectSchema kSweepCodesignFields =
-    kind_schema("sweep (codesign)", {"models", "platforms", "technologies", "precisions", "area_budgets_mm2", "levels", "map_space",
+    kind_schema("sweep (codesign)", {"models", "phases", "batches", "prompts", "contexts", "platforms", "technologies", "precisions",
+                                     "area_budgets_mm2", "levels", "map_space",
                                      "buffers", "area_model", "max_pes", "maestro_as_is"});
 const JsonObjectSchema kScheduleFields =
     kind_schema("sweep (schedule)", {"mixes", "platforms", "bandwidths", "bw_units", "job_analyses", "group_size"});
@@ -363,36 +368,82 @@ private:
         seen.push_back(value);
     }
 
+    // The LLM axes ("phases", "batches", "prompts", "contexts"): each "llm:NAME" model entry
+    // becomes one model per combination (a prefill takes the prompts, a decode the contexts).
+    std::vector<std::string> llm_variants(const std::string& name, const std::string& where) const {
+        static const char* kAxes[] = {"phases", "batches", "prompts", "contexts"};
+        bool any_axis = false;
+        for (const char* a : kAxes) any_axis = any_axis || root_.contains(a);
+        if (!any_axis || !is_llm_reference(name)) return {name};
+        if (name.find(',') != std::string::npos)
+            doc_.fail(where, "\"" + name + "\" sets its own phase, batch, prompt or context, and the spec has LLM axes: give the "
+                             "configuration alone (\"llm:NAME\") and let the axes vary them");
+        const std::vector<LlmPhase> phases = string_axis<LlmPhase>(
+            "phases", {"decode"}, [](const std::string& t) { return parse_llm_phase(t); }, "an LLM phase: prefill or decode",
+            [](LlmPhase x) { return std::string(llm_phase_name(x)); });
+        const LlmRequest defaults;
+        const std::vector<std::int64_t> batches = integer_axis("batches", {defaults.batch}, 1, 65536);
+        const std::vector<std::int64_t> prompts = integer_axis("prompts", {defaults.prompt}, 1, kIntMax);
+        const std::vector<std::int64_t> contexts = integer_axis("contexts", {defaults.context}, 1, kIntMax);
+        std::vector<std::string> out;
+        for (LlmPhase phase : phases)
+            for (std::int64_t batch : batches)
+                for (std::int64_t length : phase == LlmPhase::Prefill ? prompts : contexts) {
+                    LlmRequest r;
+                    r.phase = phase;
+                    r.batch = batch;
+                    (phase == LlmPhase::Prefill ? r.prompt : r.context) = length;
+                    out.push_back(llm_reference(name.substr(4), r));
+                }
+        return out;
+    }
+
     std::vector<SweepModel> models() const {
         std::vector<SweepModel> out;
         std::vector<std::string> seen;
+        bool any_llm = false;
         const auto& list = *axis("models", true);
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string p = json_child("/models", i);
-            SweepModel m;
+            SweepModel entry;
             std::string where = p;
             if (list[i].is_string()) {
-                m.name = list[i].get<std::string>();
+                entry.name = list[i].get<std::string>();
             } else if (list[i].is_object()) {
                 doc_.check_fields(list[i], p, kModelEntryFields);
-                m.name = doc_.string(list[i], p, "model");
-                m.layers = doc_.string_or(list[i], p, "layers", "all");
+                entry.name = doc_.string(list[i], p, "model");
+                entry.layers = doc_.string_or(list[i], p, "layers", "all");
                 where = json_child(p, "model");
             } else {
-                doc_.fail(p, "a model is a name or a file (a string), or {\"model\": ..., \"layers\": \"1-4\"}");
+                doc_.fail(p, "a model is a name or a file (a string), an \"llm:NAME\" reference, or {\"model\": ..., \"layers\": \"1-4\"}");
             }
-            try {
-                m.model = load_model(resolve_path(m.name, base_));
-            } catch (const InputError& e) {
-                doc_.fail(where, "cannot load model \"" + m.name + "\": " + e.diagnostic().to_string());
+            any_llm = any_llm || is_llm_reference(entry.name);
+            for (const std::string& name : llm_variants(entry.name, where)) {
+                SweepModel m = entry;
+                m.name = name;
+                try {
+                    m.model = load_model(is_llm_reference(name) ? resolve_llm_config(name) : resolve_path(name, base_));
+                } catch (const InputError& e) {
+                    doc_.fail(where, "cannot load model \"" + name + "\": " + e.diagnostic().to_string());
+                }
+                if (m.model.layers.empty()) doc_.fail(where, "model \"" + name + "\" has no layers");
+                const std::string selection_at = list[i].is_object() && list[i].contains("layers") ? json_child(p, "layers") : p;
+                m.layer_numbers = parse_layer_selection(m.layers, m.model.layers.size(), doc_.location(selection_at));
+                check_unique(seen, m.name + " layers " + m.layers, p, "models");
+                out.push_back(std::move(m));
             }
-            if (m.model.layers.empty()) doc_.fail(where, "model \"" + m.name + "\" has no layers");
-            const std::string selection_at = list[i].is_object() && list[i].contains("layers") ? json_child(p, "layers") : p;
-            m.layer_numbers = parse_layer_selection(m.layers, m.model.layers.size(), doc_.location(selection_at));
-            check_unique(seen, m.name + " layers " + m.layers, p, "models");
-            out.push_back(std::move(m));
         }
+        for (const char* a : {"phases", "batches", "prompts", "contexts"})
+            if (root_.contains(a) && !any_llm)
+                doc_.fail(json_child("", a), "\"" + std::string(a) + "\" varies language models, and no model is one (\"llm:NAME\")");
         return out;
+    }
+
+    // An llm: reference whose configuration is a file: the file relative to the spec.
+    std::string resolve_llm_config(const std::string& reference) const {
+        const std::size_t comma = reference.find(',');
+        const std::string config = reference.substr(4, comma == std::string::npos ? std::string::npos : comma - 4);
+        return "llm:" + resolve_path(config, base_) + (comma == std::string::npos ? "" : reference.substr(comma));
     }
 
     std::vector<SweepAccelerator> accelerators() const {

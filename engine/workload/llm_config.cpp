@@ -77,7 +77,10 @@ public:
         return root_[key].get<bool>();
     }
 
-    [[noreturn]] void fail(const std::string& key, const std::string& message) const { doc_.fail(json_child("", key), message); }
+    // "config.json:4:26: num_attention_heads: 30 heads do not divide ...": the field, then why.
+    [[noreturn]] void fail(const std::string& key, const std::string& message) const {
+        doc_.fail(json_child("", key), key.empty() ? message : key + ": " + message);
+    }
 
     const nlohmann::json& root() const { return root_; }
     const JsonDocument& doc() const { return doc_; }
@@ -126,7 +129,7 @@ LlmConfig parse_llm_config(std::string_view text, const std::string& file_name) 
         for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
         const std::string where = r.root().contains("model_type") ? "model_type" : "";
         const std::string what = c.model_type.empty() ? "no \"model_type\"" : "model_type \"" + c.model_type + "\"";
-        doc.fail(json_child("", where), what + " is not a family Mapscape knows" + did_you_mean(c.model_type, known) +
+        doc.fail(json_child("", where), (where.empty() ? "" : where + ": ") + what + " is not a family Mapscape knows" + did_you_mean(c.model_type, known) +
                                             " (known: " + list + "); add \"gated_mlp\": true or false to say whether its MLP "
                                             "has a gate projection");
     }
@@ -139,6 +142,14 @@ LlmConfig parse_llm_config(std::string_view text, const std::string& file_name) 
     c.num_layers = r.required({"num_hidden_layers", "n_layer"}, 1, 4096);
     c.vocab_size = r.required({"vocab_size"}, 1, 1 << 24);
     const std::string heads_key = r.present({"num_attention_heads", "n_head"});
+    if (const std::string key = r.present({"head_dim"}); !key.empty()) {
+        c.head_dim = doc.integer(r.root(), "", key, 1, kMaxWidth);
+    } else {
+        if (c.hidden_size % c.num_heads != 0)
+            r.fail(heads_key, std::to_string(c.num_heads) + " heads do not divide the hidden size " +
+                                  std::to_string(c.hidden_size) + " (and no \"head_dim\" says what each head has)");
+        c.head_dim = c.hidden_size / c.num_heads;
+    }
     const std::string kv_key = r.present({"num_key_value_heads"});
     if (!kv_key.empty()) {
         c.num_kv_heads = doc.integer(r.root(), "", kv_key, 1, 4096);
@@ -149,14 +160,6 @@ LlmConfig parse_llm_config(std::string_view text, const std::string& file_name) 
         r.fail(kv_key.empty() ? heads_key : kv_key,
                std::to_string(c.num_kv_heads) + " key/value heads do not divide the " + std::to_string(c.num_heads) +
                    " attention heads (each K/V head serves a whole group of query heads)");
-    if (const std::string key = r.present({"head_dim"}); !key.empty()) {
-        c.head_dim = doc.integer(r.root(), "", key, 1, kMaxWidth);
-    } else {
-        if (c.hidden_size % c.num_heads != 0)
-            r.fail(heads_key, std::to_string(c.num_heads) + " heads do not divide the hidden size " +
-                                  std::to_string(c.hidden_size) + " (and no \"head_dim\" says what each head has)");
-        c.head_dim = c.hidden_size / c.num_heads;
-    }
     // GPT-2's n_inner is null for "4 x hidden"; OPT calls it ffn_dim.
     c.intermediate_size = r.optional({"intermediate_size", "n_inner", "ffn_dim"}, 4 * c.hidden_size, 1, 1 << 22);
     c.max_positions = r.optional({"max_position_embeddings", "n_positions", "n_ctx"}, 0, 1, 1 << 24);

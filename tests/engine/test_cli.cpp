@@ -108,6 +108,8 @@ private slots:
             {"model list", {"model", "list"}},
             {"model show", {"model", "show", "resnet18"}},
             {"model convert", {"model", "convert", example, dir.filePath("m.json")}},
+            {"model llm", {"model", "llm", "qwen2-0.5b", "--phase", "prefill", "--prompt", "64", "--platform",
+                           QStringLiteral(MAPSCAPE_EXAMPLES_DIR "/llm_accelerator.json"), "--out", dir.filePath("llm.json")}},
             {"search", {"search", "--model", "resnet18", "--layer", "2", "--budget", "200", "--quiet"}},
             {"compare", {"compare", "--model", "resnet18", "--layer", "2", "--budget", "100", "--seeds", "1", "--algos", "gamma,random"}},
             {"schedule", {"schedule", "--mix", "vision", "--setting", "S1", "--group", "1", "--budget", "100"}},

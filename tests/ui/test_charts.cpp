@@ -418,6 +418,15 @@ private slots:
                 const std::vector<double> ticks = round_ticks(lo, lo * std::pow(10, decades), AxisScale::Log);
                 QVERIFY2(ticks.size() >= 2, qPrintable(QString("%1 decades from %2: %3 tick(s)").arg(decades).arg(lo).arg(ticks.size())));
             }
+        // A batch axis (powers of two): every doubling while they fit, then every other, whole numbers.
+        const ChartAxis batch{"batch", Quantity::Plain, AxisScale::Log, true};
+        QCOMPARE(axis_ticks(0.8, 300, batch), (std::vector<double>{1, 2, 4, 8, 16, 32, 64, 128, 256}));
+        for (double hi : {3.0, 20.0, 5000.0, 70000.0}) {
+            const std::vector<double> ticks = axis_ticks(0.8, hi, batch);
+            QVERIFY2(ticks.size() >= 2 && ticks.size() <= 9, qPrintable(QString("up to %1: %2 ticks").arg(hi).arg(ticks.size())));
+            for (double t : ticks) QCOMPARE(std::exp2(std::round(std::log2(t))), t);
+        }
+        QCOMPARE(tick_label(batch, 1024), QString("1024"));
         std::set<QRgb> colours;
         for (int i = 0; i < 40; ++i) colours.insert(series_color(i).rgb());
         QCOMPARE(colours.size(), std::size_t{40});

@@ -27,6 +27,8 @@
 #include "cost/evaluate.hpp"
 #include "cost_readout.hpp"
 #include "dataflow_editor.hpp"
+#include "llm_view.hpp"
+#include "chart_view.hpp"
 #include "main_window.hpp"
 #include "mapping/maestro_file.hpp"
 #include "pe_array_widget.hpp"
@@ -96,11 +98,25 @@ struct Walk {
     QTemporaryDir scratch;
     QString kept;
     int exports = 0;
+    // The LLM view's tokens/s at its chosen batch: the last figures and the ones before them.
+    double llm_tokens = 0, llm_tokens_before = 0;
     QString filePath(const QString& name) const { return kept.isEmpty() ? scratch.filePath(name) : kept + "/" + name; }
 };
 
 // Each action: its arguments in, an empty string when it did what the page says, else what went wrong.
 using Action = std::function<QString(Walk&, const QStringList&)>;
+
+// Waits for the LLM view's sweep to end; remembers its tokens/s at the chosen batch.
+QString llm_wait(Walk& k) {
+    LlmView* v = k.w->llm();
+    if (!QTest::qWaitFor([v] { return v->idle(); }, 120000)) return QString("the LLM view did not finish in 2 minutes");
+    if (!v->snapshot().error.empty()) return QString::fromStdString(v->snapshot().error);
+    const auto p = v->chosen_point();
+    if (!p || !p->found) return QString("no figure at the chosen batch: %1").arg(v->status()->text());
+    k.llm_tokens_before = k.llm_tokens;
+    k.llm_tokens = p->metrics.tokens_per_second;
+    return QString();
+}
 
 QString expect_contains(const QString& what, const QString& text, const QString& wanted) {
     return text.contains(wanted, Qt::CaseInsensitive) ? QString() : QString("%1 reads \"%2\", not containing \"%3\"").arg(what, text, wanted);
@@ -296,6 +312,55 @@ const std::map<QString, Action>& actions() {
              for (const auto& l : net.layers) total += evaluate(l.layer, hw, l.mapping).runtime_cycles;
              return total == v->best().runtime_cycles ? QString() : QString("the files evaluate to %1 cycles, the design to %2").arg(total).arg(v->best().runtime_cycles);
          }},
+        {"llm-example-accelerator", [](Walk& k, const QStringList&) {
+             k.w->llm()->example_button()->click();
+             return k.w->document()->study().accelerator.offchip_bw_elements_per_cycle == 100 ? QString() : QString("the study's accelerator is not the example's");
+         }},
+        {"llm", [](Walk& k, const QStringList& a) {
+             auto o = options(a);
+             LlmView* v = k.w->llm();
+             if (o.count("config") && !v->choose_config(o["config"])) return QString("cannot choose %1: %2").arg(o["config"], v->status()->text());
+             if (o.count("phase")) {
+                 const int i = v->phase_box()->findData(o["phase"]);
+                 if (i < 0) return QString("no phase \"%1\"").arg(o["phase"]);
+                 v->phase_box()->setCurrentIndex(i);
+             }
+             if (o.count("batch")) type_into(v->batch_box(), o["batch"]);
+             if (o.count("context")) type_into(v->context_box(), o["context"]);
+             if (o.count("prompt")) type_into(v->prompt_box(), o["prompt"]);
+             if (o.count("samples")) type_into(v->samples_box(), o["samples"]);
+             return llm_wait(k);
+         }},
+        {"llm-wait", [](Walk& k, const QStringList&) { return llm_wait(k); }},
+        {"expect-llm-points", [](Walk& k, const QStringList& a) {
+             const auto n = k.w->llm()->throughput_chart()->data(k.w->llm()->searched_layer()).size();
+             return n == static_cast<std::size_t>(a.value(0).toInt()) ? QString() : QString("%1 points searched").arg(n);
+         }},
+        {"expect-llm-bound-above-searched", [](Walk& k, const QStringList&) {
+             LlmView* v = k.w->llm();
+             const auto& searched = v->throughput_chart()->data(v->searched_layer());
+             const auto& bound = v->throughput_chart()->data(v->bound_layer());
+             for (const QPointF& p : searched)
+                 for (const QPointF& b : bound)
+                     if (b.x() == p.x() && b.y() < p.y() * (1 - 1e-9)) return QString("batch %1: the bound's %2 tokens/s is below the searched %3").arg(p.x()).arg(b.y()).arg(p.y());
+             return searched.empty() ? QString("nothing searched") : QString();
+         }},
+        {"expect-llm-readout", [](Walk& k, const QStringList& a) {
+             return expect_contains("the LLM readout", k.w->llm()->readout()->text(), a.join(' '));
+         }},
+        {"set-offchip", [](Walk& k, const QStringList& a) {
+             type_into(k.w->accelerator()->offchip_bandwidth(), a.join(' '));
+             const auto bw = k.w->document()->study().accelerator.offchip_bw_elements_per_cycle;
+             return bw == a.value(0).toLongLong() ? QString() : QString("the off-chip bandwidth is %1").arg(bw);
+         }},
+        {"expect-llm-speedup-at-least", [](Walk& k, const QStringList& a) {
+             const double ratio = k.llm_tokens_before > 0 ? k.llm_tokens / k.llm_tokens_before : 0;
+             return ratio >= a.value(0).toDouble() ? QString() : QString("%1 tokens/s after %2: %3x").arg(k.llm_tokens).arg(k.llm_tokens_before).arg(ratio);
+         }},
+        {"llm-use-as-workload", [](Walk& k, const QStringList&) {
+             k.w->llm()->use_button()->click();
+             return k.w->document()->study().model.llm ? QString() : QString("the study's model is not an LLM phase: %1").arg(k.w->llm()->status()->text());
+         }},
         {"use-design", [](Walk& k, const QStringList&) {
              return k.w->codesign()->use_design() ? QString() : QString("\"Use this design\" did nothing");
          }},
@@ -348,7 +413,7 @@ private slots:
         QTest::addColumn<QString>("page");
         // Pages of views a user acts in; the index, the charts' reference and the pages of the
         // optional parts (the surrogate's plugin, a sweep's database) have no walk of their own.
-        for (const char* page : {"workload", "accelerator", "dataflow", "teaching", "search", "schedule", "codesign", "study", "export"})
+        for (const char* page : {"workload", "accelerator", "dataflow", "teaching", "search", "schedule", "codesign", "llm", "study", "export"})
             QTest::newRow(page) << QString(MAPSCAPE_SOURCE_DIR "/docs/gui/%1.md").arg(page);
     }
 
