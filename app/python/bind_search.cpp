@@ -15,6 +15,7 @@
 #include "search/algorithm_comparison.hpp"
 #include "search/maestro_export.hpp"
 #include "search/search_json.hpp"
+#include "search/sensitivity.hpp"
 #include "search/llm_search_metrics.hpp"
 #include "search/search_setup.hpp"
 
@@ -347,6 +348,49 @@ technology's DRAM type; l2_banks: the global buffer's banks (None keeps the acce
 the CLI's --tech, --precision, --dram and --l2-banks).
 threads: 0 = one per core. progress: called with a Progress at most every 100 ms.
 Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
+)doc");
+
+    m.def(
+        "sensitivity",
+        [](const py::object& model, const py::object& accelerator, const py::object& vary, const std::string& objective, std::int64_t budget,
+           const std::string& algo, std::uint64_t seed, const py::object& technology, const std::optional<std::string>& precision,
+           const std::optional<std::string>& dram, const py::object& l2_banks, int threads, const py::object& progress) {
+            SensitivityRequest request;
+            request.model = model_argument(model);
+            auto [acc, platform] = platform_argument(accelerator);
+            request.accelerator = std::move(acc);
+            request.platform_name = std::move(platform);
+            request.options.objective = objective;
+            request.options.budget = budget;
+            request.options.threads = threads;
+            request.options.technology = TechnologyArguments{technology, precision, dram, l2_banks}.choice();
+            request.algo = algo;
+            request.seed = seed;
+            // One knob ("l2=x0.5,x2") or a list of them: each holds its own commas.
+            if (py::isinstance<py::str>(vary)) {
+                request.knobs.push_back(parse_sensitivity_knob(vary.cast<std::string>()));
+            } else if (!vary.is_none()) {
+                if (!py::isinstance<py::sequence>(vary)) throw py::type_error("vary: a knob such as \"l2=x0.5,x2\", or a list of them");
+                for (const py::handle& v : vary) {
+                    if (!py::isinstance<py::str>(v)) throw py::type_error("vary: each knob is a string such as \"l2=x0.5,x2\"");
+                    request.knobs.push_back(parse_sensitivity_knob(v.cast<std::string>()));
+                }
+            }
+            const SensitivityTable table = run_long_call([&](std::stop_token stop, ProgressBoard&) { return sensitivity(request, stop); }, progress);
+            // Columns of equal length (pandas.DataFrame(result["rows"]) makes the table), the
+            // current design first: the CLI's --json document otherwise.
+            return json_to_python(sensitivity_to_json(request, table));
+        },
+        py::arg("model"), py::arg("accelerator") = defaults.platform, py::kw_only(), py::arg("vary") = py::none(),
+        py::arg("objective") = d.objective, py::arg("budget") = 1500, py::arg("algo") = defaults.algo, py::arg("seed") = defaults.seed,
+        py::arg("technology") = py::none(), py::arg("precision") = py::none(), py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(),
+        py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
+The network's best latency and energy with each accelerator knob at x0.5 and x2 (the CLI's
+`whatif`): every unique layer shape searched again on each variant, at `budget` samples per layer.
+vary: None (pe_rows, pe_columns, l1, l2, noc_bw, offchip_bw, clock; precision and node under a
+physical technology) or knobs such as ["l2=x0.5,x2", "clock=x2"]. Returns the CLI's --json
+document: {"current": {...}, "rows": [{"knob", "factor", "setting", "applies", "latency_ms",
+"latency_change", "energy_nj", "energy_change", ...}]}; pandas.DataFrame(result["rows"]) is the table.
 )doc");
 
     m.def(

@@ -258,7 +258,7 @@ private slots:
             TaskMix mix;
             mix.name = "repeats";
             mix.sequential = sequential;
-            mix.entries = {{"vit_b_16_torchvision", 1, 2}, {"resnet18", 1, 1}};
+            mix.entries = {{"vit_b_16_torchvision", 1, 2, "", 0, 0}, {"resnet18", 1, 1, "", 0, 0}};
             const std::vector<Job> jobs = build_jobs(mix);
             const Model resnet = load_model("resnet18");
             QCOMPARE(static_cast<std::int64_t>(jobs.size()), 2 * total_runs(vit.layers) + total_runs(resnet.layers));

@@ -62,6 +62,7 @@ from ._mapscape import (  # noqa: E402
     read_maestro,
     schedule,
     search,
+    sensitivity,
     surrogate,
     sweep,
     technologies,
@@ -121,7 +122,7 @@ __all__ = [
     "Accelerator", "BatchResult", "Cancellation", "Cancelled", "CodesignResult", "Comparison", "CostReport", "Encoding", "InputError", "Layer",
     "LayerSearchResult", "Mapping", "Model", "NaasResult", "NetworkReport", "Progress", "ScheduleResult", "SearchResult",
     "SweepResult", "algorithms", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro", "schedule",
-    "search", "surrogate", "sweep", "technologies", "write_maestro",
+    "search", "sensitivity", "surrogate", "sweep", "technologies", "write_maestro",
 ]
 
 
@@ -132,7 +133,7 @@ def _check_arguments():
 
     module = _sys.modules[__name__]
     for name in ("algorithms", "codesign", "compare", "evaluate", "evaluate_batch", "evaluate_file", "naas", "read_maestro",
-                 "schedule", "search", "sweep", "write_maestro"):
+                 "schedule", "search", "sensitivity", "sweep", "write_maestro"):
         setattr(module, name, _arguments.checked(getattr(_mapscape, name)))
     for name in ("bench", "compare", "evaluate", "train"):
         if hasattr(surrogate, name):

@@ -362,6 +362,10 @@ class Comparison:
     @property
     def stopped(self) -> bool: ...
 
+def sensitivity(model: ModelLike, accelerator: AcceleratorLike = "edge", *, vary: Union[str, Sequence[str], None] = None,
+                objective: str = "latency", budget: int = 1500, algo: str = "gamma", seed: int = 1,
+                technology: Optional[PathLike] = None, precision: Optional[str] = None, dram: Optional[str] = None,
+                l2_banks: Optional[int] = None, threads: int = 0, progress: ProgressCallback = None) -> dict[str, Any]: ...
 def compare(model: ModelLike, accelerator: AcceleratorLike = "edge", *,
             algos: Union[str, Sequence[str]] = "gamma,random,stdga,de,es11,cmaes,tbpsa,pso,portfolio,sa,fixed-nvdla,fixed-eyeriss,fixed-shidiannao",
             seeds: Union[str, Sequence[int]] = "1,2,3", layers: LayerSelection = "all", system: str = "S2", levels: Optional[str] = None,
