@@ -35,21 +35,7 @@ Model build_sweep_model(const LlmSweepSettings& s, std::int64_t batch) {
 }
 
 std::int64_t sweep_knee_batch(const LlmSweepSettings& s, std::int64_t max_batch) {
-    if (s.request.phase == LlmPhase::Decode)
-        return decode_knee_batch(s.config, s.request, s.config_reference, s.accelerator, max_batch);
-    // A prefill's bound, as decode_knee_batch bisects a decode step's: the weights are read once
-    // whatever the batch while the MACs grow with it, so compute-bound stays so at larger batches.
-    auto compute_bound_at = [&](std::int64_t batch) {
-        return !llm_phase_bound(build_sweep_model(s, batch), s.accelerator).memory_bound();
-    };
-    if (compute_bound_at(1)) return 1;
-    if (!compute_bound_at(max_batch)) return 0;
-    std::int64_t lo = 1, hi = max_batch;  // memory-bound at lo, compute-bound at hi
-    while (hi - lo > 1) {
-        const std::int64_t mid = lo + (hi - lo) / 2;
-        (compute_bound_at(mid) ? hi : lo) = mid;
-    }
-    return hi;
+    return knee_batch(s.config, s.request, s.config_reference, s.accelerator, max_batch);
 }
 
 std::vector<std::int64_t> sweep_batches(std::int64_t knee, std::int64_t chosen) {

@@ -55,9 +55,8 @@ struct LlmSearchedPoint {
 // The phase at a batch (throws InputError as build_llm_model does).
 Model build_sweep_model(const LlmSweepSettings& settings, std::int64_t batch);
 
-// The knee: decode_knee_batch for a decode step; for a prefill the same bisection on its bound
-// (the engine's function is for decode steps). 0 when every batch up to max_batch is
-// memory-bound; 1 when even a batch of one is compute-bound.
+// The knee of the settings' phase (cost/llm_phase_metrics.hpp knee_batch): 0 when every batch up
+// to max_batch is memory-bound; 1 when even a batch of one is compute-bound.
 std::int64_t sweep_knee_batch(const LlmSweepSettings& settings, std::int64_t max_batch = 65536);
 
 // The batches the chart spans: powers of two from 1 to 256, or to four times the knee when that

@@ -58,7 +58,9 @@
 #include "util/json_text.hpp"
 
 #include "codesign_view.hpp"
+#include "compact_tab_style.hpp"
 #include "llm_view.hpp"
+#include "whatif_view.hpp"
 #ifdef MAPSCAPE_TORCH_PLUGIN
 #include "plugin/surrogate_plugin.hpp"
 #include "surrogate_view.hpp"
@@ -121,6 +123,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabs_->addTab(codesign_, tr("Co-design"));
     llm_ = new LlmView(doc_);  // computes only while shown
     tabs_->addTab(llm_, tr("LLM"));
+    whatif_ = new WhatifView(doc_);  // computes only while shown
+    tabs_->addTab(whatif_, tr("What-if"));
 #ifdef MAPSCAPE_TORCH_PLUGIN
     tabs_->addTab(new SurrogateView(doc_), tr("Surrogate"));  // opens the plugin when first shown
 #endif
@@ -129,6 +133,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(results_, &ResultsView::opened_in_study, this, [this] { tabs_->setCurrentIndex(0); });
     // Every tab's title in view without scroll arrows: on a narrow screen the docks give up the
     // width the tab bar needs (at 1280 pixels, the Workload dock a few dozen of its ~300).
+    auto* tab_style = new CompactTabStyle;
+    tab_style->setParent(tabs_->tabBar());  // a widget does not own the style it is given
+    tabs_->tabBar()->setStyle(tab_style);
     tabs_->setMinimumWidth(tabs_->tabBar()->sizeHint().width() + 2);
     connect(results_, &ResultsView::error, this, &MainWindow::report_error);
     // The recovery banner (hidden unless a copy of a crashed session is offered) above the tabs.

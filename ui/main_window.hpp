@@ -25,6 +25,7 @@ class ScatterPanel;
 class ScheduleView;
 class CodesignView;
 class LlmView;
+class WhatifView;
 class SearchPanel;
 class StudyDocument;
 class TeachingView;
@@ -51,6 +52,7 @@ public:
     ScheduleView* schedule() const { return schedule_; }
     CodesignView* codesign() const { return codesign_; }
     LlmView* llm() const { return llm_; }
+    WhatifView* whatif() const { return whatif_; }
     QTabWidget* tabs() const { return tabs_; }
     ResultsView* results() const { return results_; }
 
@@ -114,6 +116,7 @@ private:
     ScheduleView* schedule_;
     CodesignView* codesign_;
     LlmView* llm_;
+    WhatifView* whatif_;
     ResultsView* results_;
     QTabWidget* tabs_;
     RecoveryBanner* banner_;

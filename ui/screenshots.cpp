@@ -14,6 +14,7 @@
 #include "chart_view.hpp"
 #include "codesign_view.hpp"
 #include "llm_view.hpp"
+#include "whatif_view.hpp"
 #include "naas_panel.hpp"
 #include "main_window.hpp"
 #include "accelerator_editor.hpp"
@@ -115,6 +116,12 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
         w.document()->undo_stack()->undo();
         return true;
     });
+    steps->push_back([&w] {  // the example study's resnet18 on edge, the default 1,500 samples
+        w.tabs()->setCurrentWidget(w.whatif());
+        return true;
+    });
+    steps->push_back([&w] { return w.whatif()->idle(); });  // wait
+    steps->push_back([save] { return save("whatif"); });
 #ifdef MAPSCAPE_TORCH_PLUGIN
     steps->push_back([&w] {  // a two-level mapping of the kind the surrogate reads, then its view
         w.document()->select_layer(1);

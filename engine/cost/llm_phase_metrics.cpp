@@ -146,23 +146,28 @@ nlohmann::ordered_json llm_metrics_to_json(const Model& model, const LlmPhaseMet
     return j;
 }
 
-std::int64_t decode_knee_batch(const LlmConfig& config, const LlmRequest& request, const std::string& reference,
-                               const Accelerator& acc, std::int64_t max_batch) {
+std::int64_t knee_batch(const LlmConfig& config, const LlmRequest& request, const std::string& reference, const Accelerator& acc,
+                        std::int64_t max_batch) {
     auto compute_bound_at = [&](std::int64_t batch) {
         LlmRequest r = request;
-        r.phase = LlmPhase::Decode;
         r.batch = batch;
-        const LlmPhaseBound b = llm_phase_bound(build_llm_model(config, r, reference), acc);
-        return !b.memory_bound();
+        return !llm_phase_bound(build_llm_model(config, r, reference), acc).memory_bound();
     };
-    if (!compute_bound_at(max_batch)) return 0;
-    std::int64_t lo = 1, hi = max_batch;  // the answer is in [lo, hi]
     if (compute_bound_at(1)) return 1;
+    if (!compute_bound_at(max_batch)) return 0;
+    std::int64_t lo = 1, hi = max_batch;  // memory-bound at lo, compute-bound at hi
     while (hi - lo > 1) {
         const std::int64_t mid = lo + (hi - lo) / 2;
         (compute_bound_at(mid) ? hi : lo) = mid;
     }
     return hi;
+}
+
+std::int64_t decode_knee_batch(const LlmConfig& config, const LlmRequest& request, const std::string& reference,
+                               const Accelerator& acc, std::int64_t max_batch) {
+    LlmRequest r = request;
+    r.phase = LlmPhase::Decode;
+    return knee_batch(config, r, reference, acc, max_batch);
 }
 
 }  // namespace mapscape

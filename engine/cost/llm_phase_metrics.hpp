@@ -87,5 +87,9 @@ nlohmann::ordered_json llm_metrics_to_json(const Model& model, const LlmPhaseMet
 // grow with it), searched up to max_batch; 0 when none up to it is compute-bound.
 std::int64_t decode_knee_batch(const LlmConfig& config, const LlmRequest& request, const std::string& config_reference,
                                const Accelerator& acc, std::int64_t max_batch = 65536);
+// The same for the request's own phase (a prefill's too: its weights are read once whatever the
+// batch while its MACs grow with it).
+std::int64_t knee_batch(const LlmConfig& config, const LlmRequest& request, const std::string& config_reference,
+                        const Accelerator& acc, std::int64_t max_batch = 65536);
 
 }  // namespace mapscape

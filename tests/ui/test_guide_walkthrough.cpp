@@ -4,10 +4,12 @@
 // that did not do what the page says. A page that loses its steps, or a step this suite does not
 // know, fails too: the guide and the app cannot drift apart unseen.
 #include <QApplication>
+#include <QBarSet>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHorizontalBarSeries>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -28,6 +30,8 @@
 #include "cost_readout.hpp"
 #include "dataflow_editor.hpp"
 #include "llm_view.hpp"
+#include "tornado_chart.hpp"
+#include "whatif_view.hpp"
 #include "chart_view.hpp"
 #include "main_window.hpp"
 #include "mapping/maestro_file.hpp"
@@ -361,6 +365,43 @@ const std::map<QString, Action>& actions() {
              k.w->llm()->use_button()->click();
              return k.w->document()->study().model.llm ? QString() : QString("the study's model is not an LLM phase: %1").arg(k.w->llm()->status()->text());
          }},
+        {"whatif-samples", [](Walk& k, const QStringList& a) {
+             k.w->whatif()->samples_box()->setValue(a.value(0).toInt());
+             return k.w->whatif()->samples_box()->value() == a.value(0).toInt() ? QString() : QString("the samples box refused %1").arg(a.value(0));
+         }},
+        {"whatif-wait", [](Walk& k, const QStringList&) {
+             WhatifView* v = k.w->whatif();
+             if (!QTest::qWaitFor([v] { return v->idle(); }, 120000)) return QString("the What-if view did not finish in 2 minutes");
+             return v->snapshot().error.empty() ? QString() : QString::fromStdString(v->snapshot().error);
+         }},
+        {"expect-whatif-rows", [](Walk& k, const QStringList& a) {
+             // As many rows, each with a bar to compare (a variant that cannot be is a grey stub).
+             const TornadoChart* c = k.w->whatif()->chart();
+             int with_a_bar = 0;
+             for (const TornadoRow& r : c->rows())
+                 if (r.low.comparable || r.high.comparable) ++with_a_bar;
+             return static_cast<int>(c->rows().size()) == a.value(0).toInt() && with_a_bar == a.value(0).toInt()
+                        ? QString()
+                        : QString("%1 rows, %2 with a bar to compare").arg(c->rows().size()).arg(with_a_bar);
+         }},
+        {"expect-whatif-marked", [](Walk& k, const QStringList& a) {
+             // The knob's row is marked (a variant's layers did not all find a mapping) and no other is.
+             QStringList marked;
+             for (const TornadoRow& r : k.w->whatif()->chart()->rows())
+                 if (r.marked) marked << r.key;
+             return marked == QStringList{a.value(0)} ? QString() : QString("marked: %1").arg(marked.join(", "));
+         }},
+        {"whatif-click", [](Walk& k, const QStringList& a) {
+             // As Qt Charts reports a click on a bar: its category index (the first at the bottom) and its set.
+             const TornadoChart* c = k.w->whatif()->chart();
+             const bool high = a.value(1).toDouble() > 1;
+             for (std::size_t i = 0; i < c->rows().size(); ++i)
+                 if (c->rows()[i].key == a.value(0)) {
+                     emit c->series()->clicked(static_cast<int>(c->rows().size() - 1 - i), high ? c->high_set() : c->low_set());
+                     return QString();
+                 }
+             return QString("no row for %1").arg(a.value(0));
+         }},
         {"use-design", [](Walk& k, const QStringList&) {
              return k.w->codesign()->use_design() ? QString() : QString("\"Use this design\" did nothing");
          }},
@@ -413,7 +454,7 @@ private slots:
         QTest::addColumn<QString>("page");
         // Pages of views a user acts in; the index, the charts' reference and the pages of the
         // optional parts (the surrogate's plugin, a sweep's database) have no walk of their own.
-        for (const char* page : {"workload", "accelerator", "dataflow", "teaching", "search", "schedule", "codesign", "llm", "study", "export"})
+        for (const char* page : {"workload", "accelerator", "dataflow", "teaching", "search", "schedule", "codesign", "llm", "whatif", "study", "export"})
             QTest::newRow(page) << QString(MAPSCAPE_SOURCE_DIR "/docs/gui/%1.md").arg(page);
     }
 
