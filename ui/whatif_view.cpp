@@ -56,12 +56,13 @@ TornadoBar whatif_bar_of(const SensitivityRow& r, const SensitivityRow& current,
         return b;
     }
     const double now = whatif_figure_of(current, m), then = whatif_figure_of(r, m);
-    if (!(now > 0)) {
+    const auto change = sensitivity_change(r, current, m == WhatifMetric::Latency ? SensitivityMetric::LatencyMs : SensitivityMetric::EnergyNj);
+    if (!change) {
         b.tooltip = QObject::tr("%1: the current design has no figure to compare with").arg(setting);
         return b;
     }
     b.comparable = true;
-    b.change_percent = 100 * (then / now - 1);
+    b.change_percent = 100 * *change;
     b.tooltip = QObject::tr("%1: %2, %3%4 % against the current %5. Click to use this design.")
                     .arg(setting, whatif_figure_text(then, m), b.change_percent >= 0 ? "+" : "")
                     .arg(b.change_percent, 0, 'f', 1)

@@ -27,10 +27,10 @@ struct WhatifOptions {
     std::string json_out;
 };
 
-std::string change_text(double value, double current, bool comparable) {
-    if (!comparable || current <= 0) return "-";
+std::string change_text(const std::optional<double>& change) {
+    if (!change) return "-";
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * (value / current - 1));
+    std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * *change);
     return buf;
 }
 
@@ -54,11 +54,10 @@ int run_whatif(const WhatifOptions& o) {
             std::printf("%-11s %6s  %-28s %s\n", knob.c_str(), factor.c_str(), "-", r.why_not.c_str());
             return;
         }
-        const bool comparable = r.layers_without_mapping == 0 && t.current.layers_without_mapping == 0;
         std::printf("%-11s %6s  %-28s %14lld %12.4g %8s %s %8s%s\n", knob.c_str(), factor.c_str(), r.setting.c_str(),
-                    static_cast<long long>(r.latency_cycles), r.latency_ms, change_text(r.latency_ms, t.current.latency_ms, comparable).c_str(),
+                    static_cast<long long>(r.latency_cycles), r.latency_ms, change_text(sensitivity_change(r, t.current, SensitivityMetric::LatencyMs)).c_str(),
                     right_aligned(format_quantity(r.energy_nj, Quantity::EnergyNj), 12).c_str(),
-                    change_text(r.energy_nj, t.current.energy_nj, comparable).c_str(),
+                    change_text(sensitivity_change(r, t.current, SensitivityMetric::EnergyNj)).c_str(),
                     r.layers_without_mapping ? ("  " + std::to_string(r.layers_without_mapping) + " layer(s) without a mapping").c_str() : "");
     };
     print_row(t.current, "current", "x1");

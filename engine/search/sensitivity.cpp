@@ -233,6 +233,15 @@ SensitivityTable sensitivity(const SensitivityRequest& request, std::stop_token 
     return table;
 }
 
+std::optional<double> sensitivity_change(const SensitivityRow& row, const SensitivityRow& current, SensitivityMetric metric) {
+    if (!row.applies || row.layers_without_mapping > 0 || current.layers_without_mapping > 0) return std::nullopt;
+    const bool latency = metric == SensitivityMetric::LatencyMs;
+    const double now = latency ? current.latency_ms : current.energy_nj;
+    const double then = latency ? row.latency_ms : row.energy_nj;
+    if (!(now > 0)) return std::nullopt;
+    return then / now - 1;
+}
+
 namespace {
 
 nlohmann::ordered_json row_json(const SensitivityRow& r, const SensitivityRow& current) {
@@ -248,9 +257,12 @@ nlohmann::ordered_json row_json(const SensitivityRow& r, const SensitivityRow& c
     j["latency_cycles"] = r.latency_cycles;
     j["latency_ms"] = r.latency_ms;
     j["energy_nj"] = r.energy_nj;
-    const bool comparable = r.layers_without_mapping == 0 && current.layers_without_mapping == 0;
-    j["latency_change"] = comparable && current.latency_ms > 0 ? nlohmann::ordered_json(r.latency_ms / current.latency_ms - 1) : nlohmann::ordered_json();
-    j["energy_change"] = comparable && current.energy_nj > 0 ? nlohmann::ordered_json(r.energy_nj / current.energy_nj - 1) : nlohmann::ordered_json();
+    const auto change = [&](SensitivityMetric m) {
+        const auto c = sensitivity_change(r, current, m);
+        return c ? nlohmann::ordered_json(*c) : nlohmann::ordered_json();
+    };
+    j["latency_change"] = change(SensitivityMetric::LatencyMs);
+    j["energy_change"] = change(SensitivityMetric::EnergyNj);
     j["layers_without_mapping"] = r.layers_without_mapping;
     return j;
 }

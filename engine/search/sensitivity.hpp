@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -54,6 +55,12 @@ struct SensitivityRow {
     double energy_nj = 0;             // of the same mappings
     int layers_without_mapping = 0;
 };
+
+// A row's relative change from the current design (0.05 = 5% more), when both are comparable:
+// the row applies, every layer of both has a mapping and the current figure is positive. The
+// one rule the JSON, the CLI's table and the app's tornado chart all use.
+enum class SensitivityMetric { LatencyMs, EnergyNj };
+std::optional<double> sensitivity_change(const SensitivityRow& row, const SensitivityRow& current, SensitivityMetric metric);
 
 struct SensitivityTable {
     SensitivityRow current;
