@@ -1,5 +1,7 @@
 #include "ui_benchmark.hpp"
 
+#include "util/cpu_name.hpp"
+
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
@@ -15,7 +17,6 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <random>
 #include <thread>
@@ -40,14 +41,6 @@
 namespace mapscape::ui {
 
 namespace {
-
-std::string cpu_name() {
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(in, line))
-        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-    return "unknown CPU";
-}
 
 // CPU-bound processes at normal priority, as another program on a shared machine would be.
 class CompetingLoad {
@@ -191,8 +184,8 @@ int run_ui_benchmark(const UiBenchOptions& o) {
     wait_ms(300);
     const int cpus = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const int load = o.competing_processes < 0 ? cpus : o.competing_processes;
-    QJsonObject json{{"cpu", QString::fromStdString(cpu_name())}, {"cpus", cpus}, {"runs", o.runs}, {"seconds", o.seconds}};
-    std::printf("Mapscape GUI benchmark on %s (%d CPUs); %d run(s) of %.1f s per live scenario\n", cpu_name().c_str(), cpus, o.runs,
+    QJsonObject json{{"cpu", QString::fromStdString(cpu_model_name())}, {"cpus", cpus}, {"runs", o.runs}, {"seconds", o.seconds}};
+    std::printf("Mapscape GUI benchmark on %s (%d CPUs); %d run(s) of %.1f s per live scenario\n", cpu_model_name().c_str(), cpus, o.runs,
                 o.seconds);
     std::printf("A stall is the time between two ticks of a %d ms timer on the GUI thread.\n", kStallTickMs);
     std::printf("Chart markers through OpenGL: %s\n", qPrintable(ChartView::opengl_reason()));

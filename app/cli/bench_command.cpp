@@ -2,13 +2,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <random>
 #include <thread>
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "util/cpu_name.hpp"
 #include "util/thread_pool.hpp"
 #include "cli/option_checks.hpp"
 #include "cost/evaluate.hpp"
@@ -38,14 +38,6 @@ struct Case {
     const Layer* layer;
     Mapping mapping;
 };
-
-std::string cpu_name() {
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(in, line))
-        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-    return "unknown CPU";
-}
 
 Accelerator bench_accelerator() {
     Accelerator acc;
@@ -151,7 +143,7 @@ int run_bench(const BenchOptions& o) {
     std::int64_t valid = 0;
     for (const auto& c : random_cases) valid += evaluate(*c.layer, acc, c.mapping).valid();
 
-    std::printf("machine: %s, %u hardware threads\n", cpu_name().c_str(),
+    std::printf("machine: %s, %u hardware threads\n", cpu_model_name().c_str(),
                 std::thread::hardware_concurrency());
     std::printf("workload: ResNet-18 (%zu layers), %zu random two-level GAMMA-style mappings "
                 "(%lld valid), seed %llu; accelerator %lld PEs, NoC %lld elements/cycle\n",

@@ -24,6 +24,7 @@ void add_codesign_compare_command(CLI::App& app, int& exit_code);
 void add_naas_command(CLI::App& app, int& exit_code);
 void add_naas_compare_command(CLI::App& app, int& exit_code);
 void add_whatif_command(CLI::App& app, int& exit_code);
+void add_simulate_command(CLI::App& app, int& exit_code);
 #ifdef MAPSCAPE_HAS_SURROGATE
 void add_surrogate_command(CLI::App& app, int& exit_code);
 void add_rl_command(CLI::App& app, int& exit_code);

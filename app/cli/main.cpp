@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
         {"naas", mapscape::cli::add_naas_command},
         {"naas-compare", mapscape::cli::add_naas_compare_command},
         {"whatif", mapscape::cli::add_whatif_command},
+        {"simulate", mapscape::cli::add_simulate_command},
     };
 #ifdef MAPSCAPE_TORCH_PLUGIN
     // Before the commands are defined: their help lists every algorithm by name.

@@ -112,6 +112,7 @@ private slots:
                            QStringLiteral(MAPSCAPE_EXAMPLES_DIR "/llm_accelerator.json"), "--out", dir.filePath("llm.json")}},
             {"search", {"search", "--model", "resnet18", "--layer", "2", "--budget", "200", "--quiet"}},
             {"whatif", {"whatif", "--model", "resnet18", "--vary", "l2=x2", "--budget", "50"}},
+            {"simulate", {"simulate", "--study", "20"}},
             {"compare", {"compare", "--model", "resnet18", "--layer", "2", "--budget", "100", "--seeds", "1", "--algos", "gamma,random"}},
             {"schedule", {"schedule", "--mix", "vision", "--setting", "S1", "--group", "1", "--budget", "100"}},
             {"schedule-compare", {"schedule-compare", "--mixes", "vision", "--setting", "S1", "--group", "1", "--budget", "100",

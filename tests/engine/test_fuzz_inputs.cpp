@@ -11,6 +11,7 @@
 #include "arch/maestro_hw_file.hpp"
 #include "arch/presets.hpp"
 #include "cost/evaluate.hpp"
+#include "reference/loop_nest_simulator.hpp"
 #include "mapping/maestro_file.hpp"
 #include "schedule/job_table_file.hpp"
 #include "schedule/platform.hpp"
@@ -185,6 +186,21 @@ private slots:
                     slowest_ms = std::max(slowest_ms, t.elapsed());
                     ++evaluated;
                     QCOMPARE(r.valid(), o.valid());
+                    // The reference simulator on the mutant's mapping over the layer shrunk to at
+                    // most 4 per dimension (mapped sizes beyond it are clipped): a result or a
+                    // reason, never a crash.
+                    if (k < 2) {
+                        Layer tiny = e.layer;
+                        for (Dim d : kAllDims)
+                            if (tiny.size(d) > 4) tiny.set(d, 4);
+                        const SimulationResult s = simulate(tiny, acc, e.mapping);
+                        if (s.ok()) {
+                            QVERIFY(s.distinct_macs <= s.layer_macs);
+                            QVERIFY(s.outputs_completed <= s.output_elements);
+                        } else {
+                            QVERIFY(!s.problem.empty());
+                        }
+                    }
                     if (!r.valid()) {
                         ++invalid;
                         QVERIFY(!describe(r.invalid, e.layer, acc).empty());
