@@ -70,23 +70,33 @@ std::vector<AcceleratorPreset> build() {
                      a});
     }
     p.push_back({"eyeriss-like",
-                 "Eyeriss (ISSCC'16): 168 PEs (12 x 14), 0.5 KB scratchpad per PE, 108 KB global buffer, "
-                 "16-bit words, 200 MHz",
+                 "Eyeriss (Chen et al., JSSC 2017, Table IV and Sec. V-C): 168 PEs (12 x 14), 108 KB global "
+                 "buffer, 16-bit words, 200 MHz core clock as measured. Departures: the chip's three scratchpads per "
+                 "PE (filter 224, input 12, partial sums 24 words: 520 B) are one 512 B L1, as MAESTRO's model has one "
+                 "buffer per PE; the NoC (64 words/cycle) and off-chip (16 words/cycle) bandwidths are this preset's, "
+                 "not the chip's",
                  make("eyeriss-like", 12, 14, 512, 110592, 64, 16, 2, 200)});
     p.push_back({"nvdla-like",
-                 "NVDLA with 1,024 MACs (64 input x 16 output channels, as NAAS's NVDLA-1024), 512 KB "
-                 "convolution buffer, 8-bit words, 1 GHz",
+                 "NVDLA with 1,024 MACs (64 input x 16 output channels) and a 512 KB convolution buffer, 8-bit "
+                 "words, 1 GHz: NAAS's NVDLA-1024 configuration (Lin et al., NAAS). Departure: NVDLA's MACs take their "
+                 "operands from the convolution buffer through registers; the 64 B L1 per PE stands for those "
+                 "registers (this preset's figure, not NVDLA's)",
                  make("nvdla-like", 16, 64, 64, 524288, 256, 64, 1, 1000)});
     p.push_back({"nvdla256-like",
-                 "NVDLA with 256 MACs (16 input x 16 output channels, as NAAS's NVDLA-256), 128 KB "
-                 "convolution buffer (NVDLA's small configuration), 8-bit words, 1 GHz",
+                 "NVDLA with 256 MACs (16 input x 16 output channels) and a 128 KB convolution buffer (the size of "
+                 "NVDLA's small configuration), 8-bit words, 1 GHz: NAAS's NVDLA-256 configuration. Departure: the "
+                 "64 B L1 per PE stands for the MACs' operand registers (this preset's figure)",
                  make("nvdla256-like", 16, 16, 64, 131072, 64, 32, 1, 1000)});
     p.push_back({"shidiannao-like",
-                 "ShiDianNao (ISCA'15): 64 PEs (8 x 8), 256 KB of on-chip buffers (NBin, NBout, SB), "
-                 "16-bit words, 1 GHz",
+                 "ShiDianNao (Du et al., ISCA 2015): 64 PEs (8 x 8), 256 KB of on-chip buffers (NBin, NBout, SB) "
+                 "as the L2, 16-bit words, 1 GHz. Departure: its PEs hold a few registers and FIFOs that pass inputs "
+                 "to neighbours, not a scratchpad; the 64 B L1 per PE is this preset's, and MAESTRO's model, which "
+                 "holds a filter window in a PE, maps most 3x3 layers only through the least-footprint mapping",
                  make("shidiannao-like", 8, 8, 64, 262144, 64, 8, 2, 1000)});
     p.push_back({"edgetpu-like",
-                 "Edge TPU-sized: 4,096 MACs (64 x 64; 4 TOPS at 500 MHz), 8 MB on-chip memory, 8-bit words",
+                 "Edge TPU-sized: 4 TOPS of 8-bit arithmetic (Coral's figure) as 4,096 MACs (64 x 64) at 500 MHz, "
+                 "8 MB of on-chip memory as commonly reported. Departure: Google has not published the array, clock "
+                 "or buffers; the array and clock are what 4 TOPS implies, the 64 B L1 per PE is this preset's",
                  make("edgetpu-like", 64, 64, 64, 8 * 1024 * 1024, 512, 64, 1, 500)});
     return p;
 }

@@ -1,5 +1,8 @@
 #include "search/algorithm.hpp"
 
+#include "cost/evaluate.hpp"
+#include "search/least_footprint.hpp"
+
 #include <map>
 #include <mutex>
 
@@ -91,10 +94,32 @@ std::vector<std::string> algorithm_names() {
     return names;
 }
 
+// A search whose samples found no valid mapping returns the least-footprint mapping when it
+// runs: no layer is left without a mapping when one exists, whatever the encoding can express.
+SearchResult with_least_footprint_fallback(const SearchProblem& problem, SearchResult r) {
+    if (r.found || r.stopped) return r;
+    const LeastFootprint f = least_footprint(problem);
+    if (!f.mapping) {
+        r.least_footprint_note = describe_least_footprint(f, problem.accelerator);
+        return r;
+    }
+    r.found = true;
+    r.least_footprint_fallback = true;
+    r.best_mapping = *f.mapping;
+    r.best_report = evaluate(problem.layer, problem.accelerator, r.best_mapping, ReportDetail::Full);
+    r.best_objective = problem.objective.value(r.best_report);
+    ++r.samples;
+    ++r.valid_samples;
+    r.trace.emplace_back(r.samples, r.best_objective);
+    return r;
+}
+
 SearchResult run_search(const SearchProblem& problem, const Algorithm& algorithm, SearchSink* sink, std::stop_token stop) {
     switch (algorithm.kind) {
-        case Algorithm::Kind::Gamma: return run_gamma(problem, algorithm.gamma, sink, std::move(stop));
-        case Algorithm::Kind::Baseline: return run_baseline(problem, algorithm.baseline, sink, std::move(stop));
+        case Algorithm::Kind::Gamma:
+            return with_least_footprint_fallback(problem, run_gamma(problem, algorithm.gamma, sink, std::move(stop)));
+        case Algorithm::Kind::Baseline:
+            return with_least_footprint_fallback(problem, run_baseline(problem, algorithm.baseline, sink, std::move(stop)));
         case Algorithm::Kind::Fixed: return run_fixed_dataflow(problem, algorithm.dataflow, sink, std::move(stop));
         case Algorithm::Kind::External:
             if (const ExternalSearch run = find_external_search(algorithm.external_name)) return run(problem, sink, std::move(stop));

@@ -31,6 +31,11 @@ struct SearchResult {
     bool stopped = false;         // cancelled or out of time before the sample budget
     std::vector<std::pair<std::int64_t, double>> trace;  // (samples, best so far) at improvements
     RefusalTally refusals;        // why the other samples were refused
+    // The search's samples found nothing and the result is the least-footprint mapping
+    // (search/least_footprint.hpp), which every search falls back to.
+    bool least_footprint_fallback = false;
+    // When not even that mapping runs: what it needs and what would let it ("" otherwise).
+    std::string least_footprint_note;
 };
 
 class SearchDriver {

@@ -41,7 +41,10 @@ nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& o, const 
     j["refused"] = std::move(refused);
     if (r.refusals.smallest_l1_bytes > 0) j["least_l1_bytes_refused"] = r.refusals.smallest_l1_bytes;
     if (r.refusals.smallest_l2_bytes > 0) j["least_l2_bytes_refused"] = r.refusals.smallest_l2_bytes;
-    j["why_none"] = r.found ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(describe_refusals(r.refusals, r.samples));
+    std::string why = describe_refusals(r.refusals, r.samples);
+    if (!r.least_footprint_note.empty()) why += (why.empty() ? "" : "; ") + r.least_footprint_note;
+    j["why_none"] = r.found ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why);
+    j["least_footprint_fallback"] = r.least_footprint_fallback;
     j["bound"] = bound_json(bound.runtime_cycles, bound.energy_nj, objective_floor);
     j["above_bound"] = r.found && objective_floor > 0 ? number_or_null(r.best_objective / objective_floor - 1) : nullptr;
     j["best_mapping"] = r.found ? mapping_to_json(r.best_mapping) : nlohmann::ordered_json(nullptr);

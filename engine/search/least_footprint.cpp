@@ -1,0 +1,207 @@
+#include "search/least_footprint.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "cost/compute_bound.hpp"
+#include "cost/evaluate.hpp"
+#include "util/units.hpp"
+
+namespace mapscape {
+
+namespace {
+
+// A candidate's structure: cluster levels and, per inner level, the filter dimension it spreads
+// one row (column) per unit, or kNoSpread: units along the outer level's parallel dimension.
+constexpr Dim kNoSpread = Dim::Yo;  // never spread (output rows are not a filter dimension)
+struct Structure {
+    int levels = 1;
+    std::vector<Dim> spread;  // levels - 1 entries
+};
+
+// The dimension the outermost level parallelises: the largest of the ones that are not filters.
+Dim widest_parallel_dim(const Layer& l) {
+    std::vector<Dim> choices;
+    if (l.type == LayerType::Gemm) {
+        choices = {Dim::M, Dim::N, Dim::K};
+    } else {
+        if (l.type != LayerType::DepthwiseConv) choices.push_back(Dim::K);
+        choices.push_back(Dim::C);
+    }
+    Dim best = choices.front();
+    for (Dim d : choices)
+        if (l.size(d) > l.size(best)) best = d;
+    return best;
+}
+
+std::int64_t dim_size(const Layer& l, Dim d) {
+    if (d == Dim::Yo) return l.has(Dim::Y) ? l.size(Dim::Y) - l.size(Dim::R) + 1 : l.size(Dim::Yo);
+    if (d == Dim::Xo) return l.has(Dim::X) ? l.size(Dim::X) - l.size(Dim::S) + 1 : l.size(Dim::Xo);
+    return l.size(d);
+}
+
+Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const Structure& s) {
+    std::vector<Dim> dims;
+    if (l.type == LayerType::Gemm) {
+        dims = {Dim::M, Dim::N, Dim::K};
+    } else {
+        if (l.has(Dim::N)) dims.push_back(Dim::N);
+        if (l.type == LayerType::GroupedConv) dims.push_back(Dim::G);
+        if (l.type != LayerType::DepthwiseConv) dims.push_back(Dim::K);
+        for (Dim d : {Dim::C, Dim::Yo, Dim::Xo, Dim::R, Dim::S}) dims.push_back(d);
+    }
+    const Dim parallel = widest_parallel_dim(l);
+    // Inner levels: a spread filter dimension's units, or (no spread) units along `parallel`.
+    std::vector<std::int64_t> clusters;
+    std::int64_t parallel_tile = 1;
+    for (Dim spread : s.spread) {
+        std::int64_t c = spread == kNoSpread ? std::max<std::int64_t>(1, std::min<std::int64_t>(16, dim_size(l, parallel)))
+                                          : dim_size(l, spread);
+        if (system == TargetSystem::S1 && clusters.empty()) c = fixed_row_length(acc);
+        clusters.push_back(std::max<std::int64_t>(1, c));
+        if (spread == kNoSpread) parallel_tile *= clusters.back();
+    }
+    std::int64_t product = 1;
+    for (std::int64_t c : clusters) product *= c;
+    if (product > acc.num_pes) return {};
+    parallel_tile = std::min(parallel_tile, dim_size(l, parallel));
+    auto whole_or_unit = [&](Dim d) { return (d == Dim::R || d == Dim::S) ? dim_size(l, d) : 1; };
+    Mapping m;
+    for (Dim d : dims) {
+        if (d == parallel)
+            m.directives.push_back(Directive::spatial(d, parallel_tile, parallel_tile));
+        else
+            m.directives.push_back(Directive::temporal(d, whole_or_unit(d), whole_or_unit(d)));
+    }
+    std::vector<Dim> spread_so_far;
+    for (std::size_t i = 0; i < s.spread.size(); ++i) {
+        m.directives.push_back(Directive::cluster(clusters[i]));
+        const Dim spread = s.spread[i];
+        if (spread != kNoSpread) spread_so_far.push_back(spread);
+        for (Dim d : dims) {
+            const bool spread_before = std::find(spread_so_far.begin(), spread_so_far.end(), d) != spread_so_far.end();
+            if ((spread != kNoSpread && d == spread) || (spread == kNoSpread && d == parallel))
+                m.directives.push_back(Directive::spatial(d, 1, 1));
+            else if (spread_before)
+                continue;  // inherited as the level above tiles it (a TemporalMap on R or S must be whole)
+            else
+                m.directives.push_back(Directive::temporal(d, whole_or_unit(d), whole_or_unit(d)));
+        }
+    }
+    return m;
+}
+
+std::vector<Structure> structures(const Layer& l, int min_levels, int max_levels) {
+    std::vector<Structure> out;
+    const bool filters = l.type != LayerType::Gemm;
+    std::vector<Dim> options = {kNoSpread};
+    if (filters) {
+        if (l.size(Dim::R) > 1) options.push_back(Dim::R);
+        if (l.size(Dim::S) > 1) options.push_back(Dim::S);
+    }
+    for (int levels = std::max(1, min_levels); levels <= std::min(max_levels, kMaxClusterLevels); ++levels) {
+        // Every sequence of inner-level choices, a filter dimension spread at most once.
+        std::vector<std::vector<Dim>> sequences = {{}};
+        for (int k = 1; k < levels; ++k) {
+            std::vector<std::vector<Dim>> next;
+            for (const auto& seq : sequences)
+                for (Dim d : options) {
+                    if (d != kNoSpread && std::find(seq.begin(), seq.end(), d) != seq.end()) continue;
+                    auto longer = seq;
+                    longer.push_back(d);
+                    next.push_back(std::move(longer));
+                }
+            sequences = std::move(next);
+        }
+        for (auto& seq : sequences) out.push_back({levels, std::move(seq)});
+    }
+    return out;
+}
+
+bool runs(const SearchProblem& p, const CostReport& r, const Mapping& m, const ComputeBound& bound, Invalidity& why) {
+    why = r.invalid.kind;
+    if (!r.valid()) return false;
+    if (p.constraints.reject_below_compute_bound) {
+        why = model_artefact(r, bound, m);
+        if (why != Invalidity::None) return false;
+    }
+    if (p.constraints.max_latency_cycles && r.runtime_cycles > *p.constraints.max_latency_cycles) {
+        why = Invalidity::OverLatencyBudget;
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+LeastFootprint least_footprint(const SearchProblem& p) {
+    LeastFootprint out;
+    const Layer l = analysed_form(p.layer);
+    const int lo = p.min_levels > 0 ? p.min_levels : min_levels(p.system);
+    const int hi = p.max_levels > 0 ? p.max_levels : max_levels(p.system);
+    Accelerator unlimited = p.accelerator;
+    unlimited.l1_size_bytes = std::numeric_limits<std::int32_t>::max();
+    unlimited.l2_size_bytes = std::numeric_limits<std::int32_t>::max();
+    const ComputeBound bound(p.layer, p.accelerator);
+    const ComputeBound unlimited_bound(p.layer, unlimited);
+    std::int64_t best_l1 = std::numeric_limits<std::int64_t>::max(), best_l2 = 0;
+    std::int64_t least_l1 = std::numeric_limits<std::int64_t>::max(), least_l2 = 0;
+    Mapping least_mapping;
+    for (const Structure& s : structures(l, lo, hi)) {
+        const Mapping m = build(p.layer, p.accelerator, p.system, s);
+        if (m.empty()) continue;
+        // What the candidate needs, whatever the buffers.
+        const CostReport free = evaluate(p.layer, unlimited, m, ReportDetail::Objectives);
+        Invalidity why = Invalidity::None;
+        if (!runs(p, free, m, unlimited_bound, why)) continue;
+        const std::int64_t l1 = free.l1_required_elements, l2 = free.l2_required_elements;
+        if (l1 < least_l1 || (l1 == least_l1 && l2 < least_l2)) {
+            least_l1 = l1;
+            least_l2 = l2;
+            least_mapping = m;
+            out.levels = s.levels;
+            out.l1_needed_bytes = free.l1_required_bytes;
+            out.l2_needed_bytes = free.l2_required_bytes;
+        }
+        const CostReport here = evaluate(p.layer, p.accelerator, m, ReportDetail::Objectives);
+        if (!runs(p, here, m, bound, why)) continue;
+        if (l1 < best_l1 || (l1 == best_l1 && l2 < best_l2)) {
+            best_l1 = l1;
+            best_l2 = l2;
+            out.mapping = m;
+        }
+    }
+    if (least_l1 == std::numeric_limits<std::int64_t>::max()) {
+        out.blocking = Invalidity::NoValidIteration;  // no candidate runs even with unlimited buffers
+        return out;
+    }
+    out.l1_elements = least_l1;
+    out.l2_elements = least_l2;
+    if (!out.mapping) {
+        const CostReport here = evaluate(p.layer, p.accelerator, least_mapping, ReportDetail::Objectives);
+        Invalidity why = Invalidity::None;
+        runs(p, here, least_mapping, bound, why);
+        out.blocking = why;
+    }
+    return out;
+}
+
+std::string describe_least_footprint(const LeastFootprint& f, const Accelerator& acc) {
+    if (f.mapping) return {};
+    if (f.l1_elements == 0) return "no mapping of the layer runs on this accelerator, whatever its buffers";
+    auto bytes = [](std::int64_t b) { return format_quantity(static_cast<double>(b), Quantity::Bytes); };
+    std::string s = "the smallest mapping (" + std::to_string(f.levels) + (f.levels == 1 ? " level" : " levels") + ") needs " +
+                    format_quantity(static_cast<double>(f.l1_elements), Quantity::Plain) + " elements of L1 per PE (" +
+                    bytes(f.l1_needed_bytes) + ", the accelerator has " + bytes(acc.l1_size_bytes) + ") and " +
+                    format_quantity(static_cast<double>(f.l2_elements), Quantity::Plain) + " of L2 (" + bytes(f.l2_needed_bytes) +
+                    ", it has " + bytes(acc.l2_size_bytes) + ")";
+    if (f.blocking == Invalidity::L1Overflow || f.blocking == Invalidity::L2Overflow) {
+        s += ": the layer maps with L1 >= " + bytes(f.l1_needed_bytes) + " and L2 >= " + bytes(std::max(f.l2_needed_bytes, std::int64_t{0}));
+    } else if (f.blocking != Invalidity::None) {
+        s += "; it breaks another rule too";
+    }
+    return s;
+}
+
+}  // namespace mapscape
