@@ -95,7 +95,9 @@ std::vector<std::string> algorithm_names() {
 }
 
 // A search whose samples found no valid mapping returns the least-footprint mapping when it
-// runs: no layer is left without a mapping when one exists, whatever the encoding can express.
+// runs, its tiles grown (at most kFallbackGrowth evaluations, beyond the search's budget): no
+// layer is left without a mapping when one exists, whatever the encoding can express.
+constexpr int kFallbackGrowth = 2000;
 SearchResult with_least_footprint_fallback(const SearchProblem& problem, SearchResult r) {
     if (r.found || r.stopped) return r;
     const LeastFootprint f = least_footprint(problem);
@@ -105,7 +107,7 @@ SearchResult with_least_footprint_fallback(const SearchProblem& problem, SearchR
     }
     r.found = true;
     r.least_footprint_fallback = true;
-    r.best_mapping = *f.mapping;
+    r.best_mapping = improved_least_footprint(problem, *f.mapping, kFallbackGrowth);
     r.best_report = evaluate(problem.layer, problem.accelerator, r.best_mapping, ReportDetail::Full);
     r.best_objective = problem.objective.value(r.best_report);
     ++r.samples;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include "cost/compute_bound.hpp"
@@ -119,9 +120,16 @@ std::vector<Structure> structures(const Layer& l, int min_levels, int max_levels
     return out;
 }
 
+// Whether the candidate runs as the problem's searches accept mappings, and the analysis counts
+// exactly the layer's MACs: a fallback is not built on the model's overcounts either (with a
+// stride, MAESTRO's model can count several times the layer's MACs for small tiles).
 bool runs(const SearchProblem& p, const CostReport& r, const Mapping& m, const ComputeBound& bound, Invalidity& why) {
     why = r.invalid.kind;
     if (!r.valid()) return false;
+    if (r.macs != r.layer_macs) {
+        why = Invalidity::MacsUndercounted;
+        return false;
+    }
     if (p.constraints.reject_below_compute_bound) {
         why = model_artefact(r, bound, m);
         if (why != Invalidity::None) return false;
@@ -133,7 +141,79 @@ bool runs(const SearchProblem& p, const CostReport& r, const Mapping& m, const C
     return true;
 }
 
+// Grows the least-footprint mapping's tiles while the objective improves and it still runs: the
+// steepest single doublings first, then a (1+1) local search over the tile of one or two maps at
+// a time (doubled, halved or drawn anew; filters and the structure kept), seeded by the problem's
+// seed. The unit tiles fit any buffer the structure fits, but move data in the smallest pieces.
+Mapping grow_tiles(const SearchProblem& p, Mapping m, const ComputeBound& bound, int budget) {
+    CostReport r = evaluate(p.layer, p.accelerator, m, ReportDetail::Objectives);
+    Invalidity why = Invalidity::None;
+    if (!runs(p, r, m, bound, why)) return m;
+    double best = p.objective.value(r);
+    const Layer l = analysed_form(p.layer);
+    std::vector<std::size_t> movable;
+    for (std::size_t i = 0; i < m.directives.size(); ++i) {
+        const Directive& d = m.directives[i];
+        if (d.is_map() && d.dim != Dim::R && d.dim != Dim::S && dim_size(l, d.dim) > 1) movable.push_back(i);
+    }
+    if (movable.empty()) return m;
+    // First the steepest of the single doublings, while one improves (cheap, and often most of
+    // the gain); then random moves for the rest of the budget.
+    while (budget > 0) {
+        Mapping best_move;
+        double best_move_value = best;
+        for (std::size_t i : movable) {
+            const Directive& d = m.directives[i];
+            const std::int64_t extent = dim_size(l, d.dim);
+            if (d.size >= extent || budget <= 0) continue;
+            Mapping trial = m;
+            trial.directives[i].size = trial.directives[i].offset = std::min(extent, d.size * 2);
+            --budget;
+            const CostReport t = evaluate(p.layer, p.accelerator, trial, ReportDetail::Objectives);
+            if (!runs(p, t, trial, bound, why)) continue;
+            const double v = p.objective.value(t);
+            if (v < best_move_value) {
+                best_move_value = v;
+                best_move = std::move(trial);
+            }
+        }
+        if (best_move.empty()) break;
+        m = std::move(best_move);
+        best = best_move_value;
+    }
+    std::mt19937_64 rng(p.seed * 0x9e3779b97f4a7c15ULL + 17);
+    auto draw = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+    for (int k = 0; k < budget; ++k) {
+        Mapping trial = m;
+        // One map, or two at once (an outer tile and the one below it move together often).
+        const int changes = draw(0, 2) == 0 ? 2 : 1;
+        for (int c = 0; c < changes; ++c) {
+            Directive& d = trial.directives[movable[static_cast<std::size_t>(draw(0, static_cast<std::int64_t>(movable.size()) - 1))]];
+            const std::int64_t extent = dim_size(l, d.dim);
+            switch (draw(0, 2)) {
+                case 0: d.size = std::min(extent, d.size * 2); break;
+                case 1: d.size = std::max<std::int64_t>(1, d.size / 2); break;
+                default: d.size = draw(1, extent); break;
+            }
+            d.offset = d.size;
+        }
+        if (trial == m) continue;
+        const CostReport t = evaluate(p.layer, p.accelerator, trial, ReportDetail::Objectives);
+        if (!runs(p, t, trial, bound, why)) continue;
+        const double v = p.objective.value(t);
+        if (v <= best) {
+            best = v;
+            m = std::move(trial);
+        }
+    }
+    return m;
+}
+
 }  // namespace
+
+Mapping improved_least_footprint(const SearchProblem& problem, const Mapping& mapping, int budget) {
+    return grow_tiles(problem, mapping, ComputeBound(problem.layer, problem.accelerator), budget);
+}
 
 LeastFootprint least_footprint(const SearchProblem& p) {
     LeastFootprint out;

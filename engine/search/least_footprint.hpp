@@ -32,6 +32,10 @@ struct LeastFootprint {
 
 LeastFootprint least_footprint(const SearchProblem& problem);
 
+// The least-footprint mapping with its tiles grown while the problem's objective improves and it
+// still runs (at most `budget` evaluations): what a search falls back to.
+Mapping improved_least_footprint(const SearchProblem& problem, const Mapping& mapping, int budget);
+
 // "the smallest mapping needs 726 elements of L1 (1,452 B) and fits 512 B only with ...": what
 // a search that found nothing prints; "" when the builder found a mapping.
 std::string describe_least_footprint(const LeastFootprint& f, const Accelerator& accelerator);
