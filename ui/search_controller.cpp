@@ -4,6 +4,7 @@
 #include <cmath>
 #include <mutex>
 
+#include "search/least_footprint.hpp"
 #include "search/model_search.hpp"
 #include "search/refusal_tally.hpp"
 #include "worker_priority.hpp"
@@ -70,7 +71,7 @@ SearchRun result_of(int id, const SearchSettings& settings, const std::vector<in
         l.samples = r.samples;
         l.valid_samples = r.valid_samples;
         l.trace = r.trace;
-        if (!r.found) l.why_none = describe_refusals(r.refusals, r.samples);
+        if (!r.found) l.why_none = why_no_mapping(r);
         result.layers.push_back(std::move(l));
     }
     return result;

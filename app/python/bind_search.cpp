@@ -12,6 +12,7 @@
 #include "mapping/dataflow_text.hpp"
 #include "long_call.hpp"
 #include "python_types.hpp"
+#include "search/least_footprint.hpp"
 #include "search/algorithm_comparison.hpp"
 #include "search/maestro_export.hpp"
 #include "search/search_json.hpp"
@@ -262,6 +263,11 @@ void bind_search(py::module_& m) {
         .def_property_readonly("valid_samples", [](const L& l) { return l.outcome.result.valid_samples; })
         .def_property_readonly("wall_s", [](const L& l) { return l.outcome.result.wall_seconds; })
         .def_property_readonly("stopped", [](const L& l) { return l.outcome.result.stopped; })
+        .def_property_readonly("why_none", [](const L& l) { return l.outcome.result.found ? py::none() : py::cast(why_no_mapping(l.outcome.result)); },
+                               "without a mapping: the rule the samples broke, with counts, and the L1 and L2 the "
+                               "least-footprint mapping needs (None with one)")
+        .def_property_readonly("least_footprint_fallback", [](const L& l) { return l.outcome.result.least_footprint_fallback; },
+                               "whether the mapping is the least-footprint one the search fell back to (no sample ran)")
         .def_property_readonly("trace", [](const L& l) { return trace_array(l.outcome.result.trace); },
                                "float64 array (n, 2): samples, best objective so far, at each improvement")
         .def("__repr__", [](const L& l) {

@@ -267,6 +267,13 @@ LeastFootprint least_footprint(const SearchProblem& p) {
     return out;
 }
 
+std::string why_no_mapping(const SearchResult& r) {
+    if (r.found) return {};
+    std::string why = describe_refusals(r.refusals, r.samples);
+    if (!r.least_footprint_note.empty()) why += (why.empty() ? "" : "; ") + r.least_footprint_note;
+    return why;
+}
+
 std::string describe_least_footprint(const LeastFootprint& f, const Accelerator& acc) {
     if (f.mapping) return {};
     if (f.l1_elements == 0) return "no mapping of the layer runs on this accelerator, whatever its buffers";

@@ -13,6 +13,7 @@
 
 #include "cost/cost_report.hpp"
 #include "mapping/mapping.hpp"
+#include "search/driver.hpp"
 #include "search/problem.hpp"
 
 namespace mapscape {
@@ -31,6 +32,11 @@ struct LeastFootprint {
 };
 
 LeastFootprint least_footprint(const SearchProblem& problem);
+
+// Why a search result has no mapping: the rule its samples broke, with counts, and what the
+// least-footprint mapping needs ("" when it has one). The one sentence the CLI, its JSON, the app
+// and Python all give.
+std::string why_no_mapping(const SearchResult& result);
 
 // The least-footprint mapping with its tiles grown while the problem's objective improves and it
 // still runs (at most `budget` evaluations): what a search falls back to.

@@ -1,4 +1,6 @@
 #include "search/search_json.hpp"
+
+#include "search/least_footprint.hpp"
 #include "search/refusal_tally.hpp"
 #include "tech/technology_library.hpp"
 
@@ -41,9 +43,7 @@ nlohmann::ordered_json layer_outcome_to_json(const LayerSearchOutcome& o, const 
     j["refused"] = std::move(refused);
     if (r.refusals.smallest_l1_bytes > 0) j["least_l1_bytes_refused"] = r.refusals.smallest_l1_bytes;
     if (r.refusals.smallest_l2_bytes > 0) j["least_l2_bytes_refused"] = r.refusals.smallest_l2_bytes;
-    std::string why = describe_refusals(r.refusals, r.samples);
-    if (!r.least_footprint_note.empty()) why += (why.empty() ? "" : "; ") + r.least_footprint_note;
-    j["why_none"] = r.found ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why);
+    j["why_none"] = r.found ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(why_no_mapping(r));
     j["least_footprint_fallback"] = r.least_footprint_fallback;
     j["bound"] = bound_json(bound.runtime_cycles, bound.energy_nj, objective_floor);
     j["above_bound"] = r.found && objective_floor > 0 ? number_or_null(r.best_objective / objective_floor - 1) : nullptr;

@@ -269,3 +269,14 @@ def test_schedule_with_a_technology_matches_cli(mapscape, tmp_path):
     assert ours["technology"] == cli["technology"] == "45nm"
     assert ours["energy_nj"] == cli["energy_nj"]
     assert mapscape.schedule("vision", group=1, budget=200, objective="energy").to_dict()["energy_nj"] != ours["energy_nj"]
+
+
+def test_a_layer_without_sampled_mappings_falls_back_or_says_what_it_needs(mapscape):
+    # AlexNet's 11x11 first layer: GAMMA's samples all hold the filter whole (726 elements of L1).
+    # On Eyeriss-like the least-footprint mapping fits; on ShiDianNao-like nothing does, and the
+    # result says what L1 would (docs/no-layer-left.md).
+    fits = mapscape.search("alexnet", "eyeriss-like", layers=1, budget=300, seed=1).layers[0]
+    assert fits.found and fits.least_footprint_fallback and fits.why_none is None
+    none = mapscape.search("alexnet", "shidiannao-like", layers=1, budget=300, seed=1).layers[0]
+    assert not none.found and not none.least_footprint_fallback
+    assert "exceed L1" in none.why_none and "the layer maps with L1 >= 132 B" in none.why_none
