@@ -33,18 +33,20 @@ bool SearchDriver::done() {
     return false;
 }
 
+Invalidity search_refusal(const SearchProblem& problem, const CostReport& r, const Mapping& m, const ComputeBound& bound) {
+    if (!r.valid()) return r.invalid.kind;
+    if (problem.constraints.reject_below_compute_bound) {
+        const Invalidity artefact = model_artefact(r, bound, m);
+        if (artefact != Invalidity::None) return artefact;
+    }
+    if (problem.constraints.max_latency_cycles && r.runtime_cycles > *problem.constraints.max_latency_cycles)
+        return Invalidity::OverLatencyBudget;
+    return Invalidity::None;
+}
+
 double SearchDriver::objective_of(const CostReport& r, const Mapping& m, Invalidity& why) const {
-    why = r.invalid.kind;
-    if (!r.valid()) return std::numeric_limits<double>::infinity();
-    if (problem_.constraints.reject_below_compute_bound) {
-        why = model_artefact(r, compute_bound_, m);
-        if (why != Invalidity::None) return std::numeric_limits<double>::infinity();
-    }
-    if (problem_.constraints.max_latency_cycles && r.runtime_cycles > *problem_.constraints.max_latency_cycles) {
-        why = Invalidity::OverLatencyBudget;
-        return std::numeric_limits<double>::infinity();
-    }
-    return problem_.objective.value(r);
+    why = search_refusal(problem_, r, m, compute_bound_);
+    return why == Invalidity::None ? problem_.objective.value(r) : std::numeric_limits<double>::infinity();
 }
 
 std::size_t SearchDriver::evaluate(const std::vector<Mapping>& batch, std::vector<double>& objectives) {

@@ -38,6 +38,12 @@ struct SearchResult {
     std::string least_footprint_note;
 };
 
+// Why a search refuses an evaluated mapping (None: it counts): the model's invalidity, then the
+// compute-bound artefacts (unless the problem accepts them), then the latency cap. One rule for
+// every search and for the least-footprint fallback.
+Invalidity search_refusal(const SearchProblem& problem, const CostReport& report, const Mapping& mapping,
+                          const ComputeBound& bound);
+
 class SearchDriver {
 public:
     SearchDriver(const SearchProblem& problem, SearchSink* sink = nullptr,

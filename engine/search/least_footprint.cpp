@@ -124,21 +124,9 @@ std::vector<Structure> structures(const Layer& l, int min_levels, int max_levels
 // exactly the layer's MACs: a fallback is not built on the model's overcounts either (with a
 // stride, MAESTRO's model can count several times the layer's MACs for small tiles).
 bool runs(const SearchProblem& p, const CostReport& r, const Mapping& m, const ComputeBound& bound, Invalidity& why) {
-    why = r.invalid.kind;
-    if (!r.valid()) return false;
-    if (r.macs != r.layer_macs) {
-        why = Invalidity::MacsUndercounted;
-        return false;
-    }
-    if (p.constraints.reject_below_compute_bound) {
-        why = model_artefact(r, bound, m);
-        if (why != Invalidity::None) return false;
-    }
-    if (p.constraints.max_latency_cycles && r.runtime_cycles > *p.constraints.max_latency_cycles) {
-        why = Invalidity::OverLatencyBudget;
-        return false;
-    }
-    return true;
+    why = search_refusal(p, r, m, bound);
+    if (why == Invalidity::None && r.macs != r.layer_macs) why = Invalidity::MacsUndercounted;
+    return why == Invalidity::None;
 }
 
 // Grows the least-footprint mapping's tiles while the objective improves and it still runs: the
