@@ -19,6 +19,7 @@ SearchDriver::SearchDriver(const SearchProblem& problem, SearchSink* sink, std::
 
 bool SearchDriver::done() {
     if (samples_ >= problem_.budget.samples) return true;
+    if (problem_.budget.stop_at_objective > 0 && best_ <= problem_.budget.stop_at_objective) return true;
     if (stop_.stop_requested()) {
         stopped_ = true;
         return true;

@@ -47,10 +47,6 @@ Trace model_trace(const std::vector<const Trace*>& layers, const std::vector<Lay
 
 namespace {
 
-// Runs one layer; `per_layer` adjusts its problem and algorithm (the second stage's cap and
-// warm start).
-using LayerSetup = std::function<void(std::size_t index, SearchProblem&, Algorithm&)>;
-
 ModelSearchOutcome run_layers(const ModelSearchRequest& request, const ModelSearchObserver& observer,
                               const std::stop_token& stop, const LayerSetup& setup) {
     const auto start = std::chrono::steady_clock::now();
@@ -119,6 +115,11 @@ ModelSearchOutcome run_layers(const ModelSearchRequest& request, const ModelSear
 ModelSearchOutcome search_model(const ModelSearchRequest& request, const ModelSearchObserver& observer,
                                 std::stop_token stop) {
     return run_layers(request, observer, stop, {});
+}
+
+ModelSearchOutcome search_model(const ModelSearchRequest& request, const LayerSetup& setup, const ModelSearchObserver& observer,
+                                std::stop_token stop) {
+    return run_layers(request, observer, stop, setup);
 }
 
 TwoStageOutcome two_stage_search(const ModelSearchRequest& request, const ModelSearchObserver& observer,

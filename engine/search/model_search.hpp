@@ -68,6 +68,12 @@ std::uint64_t layer_seed(std::uint64_t model_seed, int layer_number);
 ModelSearchOutcome search_model(const ModelSearchRequest& request, const ModelSearchObserver& observer = {},
                                 std::stop_token stop = {});
 
+// Adjusts one layer's problem and algorithm before it runs, after its seed is set (a warm start
+// or a budget of its own).
+using LayerSetup = std::function<void(std::size_t index, SearchProblem&, Algorithm&)>;
+ModelSearchOutcome search_model(const ModelSearchRequest& request, const LayerSetup& setup, const ModelSearchObserver& observer = {},
+                                std::stop_token stop = {});
+
 struct TwoStageOutcome {
     ModelSearchOutcome latency_stage;
     std::int64_t pipeline_latency_cycles = 0;  // the slowest layer's best latency

@@ -50,6 +50,10 @@ struct SearchConstraints {
 struct SearchBudget {
     std::int64_t samples = 10000;  // cost-model evaluations
     double seconds = 0;            // wall-time limit; 0 = none (results then depend on the machine)
+    // Adaptive budget: the search ends once its best objective is at or below this (0: never),
+    // e.g. within 0.5% of the layer's bound, where more samples cannot pay. Checked after each
+    // batch, so results still depend on the seed only.
+    double stop_at_objective = 0;
 };
 
 struct SearchProblem {

@@ -64,7 +64,9 @@ KnobVariant not_applicable(std::string why) {
 SensitivityRow search_variant(const SensitivityRequest& request, const Model& model, const Accelerator& acc,
                               const SearchSetupOptions& options, std::stop_token stop) {
     const SearchSetup setup = make_search_setup(model, acc, request.platform_name, options);
-    const ModelSearchOutcome outcome = search_model(make_search_request(setup, search_algorithm(request.algo), request.seed), {}, stop);
+    const ModelSearchOutcome outcome =
+        search_model(make_search_request(setup, search_algorithm(request.algo, request.population), request.seed),
+                     warm_start_setup(request.start_from.get(), request.stop_within_bound, 1), {}, stop);
     SensitivityRow row;
     row.latency_cycles = outcome.total_runtime_cycles;
     row.latency_ms = static_cast<double>(outcome.total_runtime_cycles) / (acc.clock_mhz * 1e3);

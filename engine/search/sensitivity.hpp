@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "arch/accelerator.hpp"
+#include "search/network_answer.hpp"
 #include "search/search_setup.hpp"
 #include "workload/model.hpp"
 
@@ -75,7 +77,13 @@ struct SensitivityRequest {
     std::string platform_name;
     SearchSetupOptions options;  // objective, budget, system, threads, technology/precision
     std::string algo = "gamma";
+    int population = SearchDefaults{}.population;  // GAMMA's
     std::uint64_t seed = 1;
+    // The app's tornado: every variant's shapes start from the current design's best mappings
+    // (the live answer's, repaired to the variant) and end within this of their bound (0: use
+    // the budget). The CLI and Python search every variant afresh.
+    std::shared_ptr<const NetworkAnswer> start_from;
+    double stop_within_bound = 0;
     std::vector<SensitivityKnob> knobs;  // empty: default_sensitivity_knobs
 };
 
