@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bar_chart_frame.hpp"
 #include "chart_palette.hpp"
 #include "cost_readout.hpp"
 
@@ -42,20 +43,6 @@ double tick_step(double largest) {
 BreakdownChart::BreakdownChart(const QString& title, const QStringList& parts, const std::vector<int>& colors, Quantity quantity,
                                QWidget* parent)
     : QChartView(parent), parts_(parts), quantity_(quantity), values_(static_cast<std::size_t>(parts.size()), 0.0) {
-    auto* c = new QChart;
-    setChart(c);
-    c->setMargins(QMargins(8, 2, 30, 2));  // the last tick's label, with its unit, centred on the plot's edge
-    c->layout()->setContentsMargins(0, 0, 0, 0);
-    c->setBackgroundRoundness(0);
-    c->setAnimationOptions(QChart::NoAnimation);
-    c->setPlotAreaBackgroundVisible(true);
-    c->setPlotAreaBackgroundBrush(Qt::white);
-    c->setPlotAreaBackgroundPen(QPen(QColor(150, 150, 150), 1));
-    QFont title_font = font();
-    title_font.setBold(true);
-    c->setTitleFont(title_font);
-    c->setTitle(title);
-    c->legend()->hide();  // each bar's category label names it
     // Stacked, with each part's set zero but at its own category: one bar per category in its
     // own colour (a plain bar series colours by set, so its bars would share one colour).
     auto* series = new QHorizontalStackedBarSeries;
@@ -70,28 +57,14 @@ BreakdownChart::BreakdownChart(const QString& title, const QStringList& parts, c
         series->append(set);
         sets_.push_back(set);
     }
-    c->addSeries(series);
-    categories_ = new QBarCategoryAxis;
-    values_axis_ = new QCategoryAxis;
-    values_axis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{categories_, values_axis_}) {
-        axis->setLabelsFont(font());
-        axis->setTitleFont(font());
-        axis->setGridLineColor(QColor(225, 225, 225));
-        axis->setLinePenColor(QColor(150, 150, 150));
-        axis->setTruncateLabels(false);
-    }
-    categories_->setGridLineVisible(false);
-    c->addAxis(categories_, Qt::AlignLeft);
-    c->addAxis(values_axis_, Qt::AlignBottom);
-    series->attachAxis(categories_);
-    series->attachAxis(values_axis_);
-    message_ = new QGraphicsSimpleTextItem(c);
-    message_->setBrush(QColor(120, 120, 120));
-    message_->setZValue(15);
-    message_->hide();
-    setRenderHint(QPainter::Antialiasing, false);  // bars and grid are axis-aligned
-    setFrameShape(QFrame::NoFrame);
+    // The last tick's label, with its unit, centred on the plot's edge: room on the right.
+    const BarChartFrame frame = make_bar_chart_frame(this, series, QMargins(8, 2, 30, 2), true);
+    categories_ = frame.categories;
+    values_axis_ = frame.values;
+    message_ = frame.message;
+    QChart* c = chart();
+    c->setTitle(title);
+    c->legend()->hide();  // each bar's category label names it
     setMinimumSize(240, 30 + 20 * static_cast<int>(parts.size()));
     connect(c, &QChart::plotAreaChanged, this, &BreakdownChart::place_message);
     set_values(values_, title);

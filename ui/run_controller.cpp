@@ -7,7 +7,6 @@
 namespace mapscape::ui {
 
 namespace {
-constexpr int kDeliverEveryMs = 40;  // what the window receives at most this often
 constexpr int kStoppingEveryMs = 5;  // while a stopped run winds down
 }  // namespace
 
@@ -21,7 +20,7 @@ struct RunController::Run {
 };
 
 RunController::RunController(QObject* parent) : QObject(parent) {
-    timer_.setInterval(kDeliverEveryMs);
+    timer_.setInterval(deliver_every_ms_);
     connect(&timer_, &QTimer::timeout, this, &RunController::tick);
 }
 
@@ -46,7 +45,7 @@ void RunController::start(int id, Work work, Deliver deliver) {
         raw->finished = true;
     });
     current_ = run;
-    timer_.setInterval(kDeliverEveryMs);
+    timer_.setInterval(deliver_every_ms_);
     if (!timer_.isActive()) timer_.start();
 }
 
@@ -82,7 +81,7 @@ void RunController::tick() {
     if (current_->thread.joinable()) current_->thread.join();
     const int id = current_->id;
     current_.reset();
-    timer_.setInterval(kDeliverEveryMs);
+    timer_.setInterval(deliver_every_ms_);
     if (retired_.empty()) timer_.stop();
     emit run_over(id);
 }

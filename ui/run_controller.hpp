@@ -41,6 +41,9 @@ public:
     ~RunController() override;
 
     void start(int id, Work work, Deliver deliver);
+    // How often the window asks the current run for what it has (40 ms: a search's stream of
+    // points). A short run whose one answer the user waits for asks more often.
+    void set_deliver_interval(int ms) { deliver_every_ms_ = ms; }
     void stop();
     bool running() const { return current_ != nullptr; }
     int current_run() const;
@@ -55,6 +58,7 @@ private:
     void tick();
 
     QTimer timer_;
+    int deliver_every_ms_ = 40;
     std::shared_ptr<Run> current_;
     std::vector<std::shared_ptr<Run>> retired_;  // superseded runs still winding down
 };

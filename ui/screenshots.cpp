@@ -134,6 +134,7 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
         w.tabs()->setCurrentWidget(w.findChild<SurrogateView*>());
         return true;
     });
+    steps->push_back([&w] { return w.findChild<SurrogateView*>()->opened(); });  // wait: libtorch loads on a worker
     steps->push_back([save] { return save("surrogate"); });
 #endif
     if (!w.results()->path().isEmpty()) {  // `--db FILE`: the results database view too

@@ -17,6 +17,8 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <QFutureWatcher>
 
 #include <algorithm>
 #include <cmath>
@@ -90,10 +92,37 @@ std::vector<Candidate> one_change_away(const Genome& g, const SurrogateSpace& sp
     return out;
 }
 
+
 }  // namespace
+
+// What the worker thread that opens the plugin brings back (outside the anonymous namespace:
+// SurrogateView::State holds a watcher of it).
+struct SurrogateOpening {
+    const SurrogatePluginApi* api = nullptr;
+    SurrogateSummary summary;
+    QString error;
+};
+
+static SurrogateOpening open_surrogate_plugin() {
+    SurrogateOpening o;
+    if (const std::string why = load_surrogate_plugin(); !why.empty()) {
+        o.error = QString::fromStdString(why);
+    } else if (const SurrogatePluginApi* api = surrogate_plugin_api(); !api) {
+        o.error = QObject::tr("the libtorch plugin (%1) is not the version this program was built with").arg(kSurrogatePluginFile);
+    } else {
+        try {
+            o.summary = api->summary("");
+            o.api = api;
+        } catch (const InputError& e) {
+            o.error = QString::fromStdString(e.diagnostic().to_string());
+        }
+    }
+    return o;
+}
 
 struct SurrogateView::State {
     bool opened = false;                     // the plugin and the model were asked for (once)
+    QFutureWatcher<SurrogateOpening> opening;  // while they are being read
     const SurrogatePluginApi* api = nullptr; // the plugin's table, once the model is read
     SurrogateSummary summary;
     QString error;
@@ -154,24 +183,24 @@ SurrogateView::SurrogateView(StudyDocument* doc, QWidget* parent) : QWidget(pare
     model_label_->setText(tr("The surrogate is read when this tab is first shown (its library, libtorch, takes about half a second to load)."));
 }
 
-bool SurrogateView::open_surrogate() {
-    if (state_->opened) return state_->api != nullptr;
+void SurrogateView::begin_open() {
     state_->opened = true;
-    if (const std::string why = load_surrogate_plugin(); !why.empty()) {
-        state_->error = QString::fromStdString(why);
-    } else if (const SurrogatePluginApi* api = surrogate_plugin_api(); !api) {
-        state_->error = tr("the libtorch plugin (%1) is not the version this program was built with").arg(kSurrogatePluginFile);
-    } else {
-        try {
-            state_->summary = api->summary("");
-            state_->api = api;
-        } catch (const InputError& e) {
-            state_->error = QString::fromStdString(e.diagnostic().to_string());
-        }
-    }
+    model_label_->setText(tr("Reading the surrogate (its library, libtorch, takes about half a second to load)…"));
+    connect(&state_->opening, &QFutureWatcher<SurrogateOpening>::finished, this, &SurrogateView::finish_open);
+    state_->opening.setFuture(QtConcurrent::run(open_surrogate_plugin));
+}
+
+bool SurrogateView::opened() const { return state_->opened && state_->opening.isFinished(); }
+
+void SurrogateView::finish_open() {
+    const SurrogateOpening o = state_->opening.result();
+    state_->api = o.api;
+    state_->summary = o.summary;
+    state_->error = o.error;
     if (!state_->api) {
         model_label_->setText(tr("No surrogate: the libtorch plugin or the shipped model could not be read (the reason is below)."));
-        return false;
+        refresh();
+        return;
     }
     const SurrogateSummary& s = state_->summary;
     // Two samples, two figures: the training's held-out shapes here, the chart's own fixed
@@ -184,7 +213,7 @@ bool SurrogateView::open_surrogate() {
                               .arg(s.parameters)
                               .arg(s.heldout_spearman_edp, 0, 'f', 3)
                               .arg(s.heldout_spearman_edp_within_shape, 0, 'f', 3));
-    return true;
+    if (isVisible()) refresh();
 }
 
 SurrogateView::~SurrogateView() = default;
@@ -229,7 +258,13 @@ void SurrogateView::build_heldout_chart() {
 void SurrogateView::refresh() {
     suggestions_->setRowCount(0);
     state_->shown.clear();
-    if (!open_surrogate()) {
+    if (!state_->opened) {
+        begin_open();
+        status_->setText(tr("Reading the surrogate…"));
+        return;
+    }
+    if (!state_->opening.isFinished()) return;  // refresh() runs again once it is read
+    if (!state_->api) {
         status_->setText(tr("The surrogate could not be loaded: %1").arg(state_->error));
         return;
     }

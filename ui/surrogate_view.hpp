@@ -29,6 +29,8 @@ public:
     QLabel* status() const { return status_; }
     QLabel* model_label() const { return model_label_; }
     int heldout_points() const;
+    // The plugin and the model have been asked for and the answer is in (loaded or not).
+    bool opened() const;
     // Predicted against true EDP on the held-out shapes, with the diagonal of exact predictions.
     ChartView* heldout_chart() const { return chart_; }
     // Recomputes the suggestions for the selected layer's mapping (and, the first time, the
@@ -42,9 +44,11 @@ protected:
 
 private:
     struct State;
-    // Opens the libtorch plugin and reads the shipped surrogate, the first time; false (the reason
-    // in the model label) when either cannot be had.
-    bool open_surrogate();
+    // Opens the libtorch plugin and reads the shipped surrogate on a worker thread, the first time
+    // (libtorch takes half a second to load, longer on a busy machine: the window must not wait);
+    // refresh() runs again once it is there.
+    void begin_open();
+    void finish_open();
     void build_heldout_chart();
 
     StudyDocument* doc_;

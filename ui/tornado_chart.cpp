@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bar_chart_frame.hpp"
 #include "chart_palette.hpp"
 #include "chart_ticks.hpp"
 
@@ -35,18 +36,6 @@ QString tornado_percent_label(double v) {
 }  // namespace
 
 TornadoChart::TornadoChart(QWidget* parent) : QChartView(parent) {
-    auto* c = new QChart;
-    setChart(c);
-    c->setMargins(QMargins(8, 2, 20, 2));
-    c->layout()->setContentsMargins(0, 0, 0, 0);
-    c->setBackgroundRoundness(0);
-    c->setAnimationOptions(QChart::NoAnimation);
-    c->setPlotAreaBackgroundVisible(true);
-    c->setPlotAreaBackgroundBrush(Qt::white);
-    c->setPlotAreaBackgroundPen(QPen(QColor(150, 150, 150), 1));
-    QFont title_font = font();
-    title_font.setBold(true);
-    c->setTitleFont(title_font);
     series_ = new QHorizontalBarSeries;
     series_->setBarWidth(0.8);
     low_ = new QBarSet(tr("x0.5"));
@@ -61,22 +50,11 @@ TornadoChart::TornadoChart(QWidget* parent) : QChartView(parent) {
         set->setSelectedColor(kTornadoNotComparable);
         series_->append(set);
     }
-    c->addSeries(series_);
-    categories_ = new QBarCategoryAxis;
-    values_axis_ = new QCategoryAxis;
-    values_axis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{categories_, values_axis_}) {
-        axis->setLabelsFont(font());
-        axis->setTitleFont(font());
-        axis->setGridLineColor(QColor(225, 225, 225));
-        axis->setLinePenColor(QColor(150, 150, 150));
-        axis->setTruncateLabels(false);
-    }
-    categories_->setGridLineVisible(false);
-    c->addAxis(categories_, Qt::AlignLeft);
-    c->addAxis(values_axis_, Qt::AlignBottom);
-    series_->attachAxis(categories_);
-    series_->attachAxis(values_axis_);
+    const BarChartFrame frame = make_bar_chart_frame(this, series_, QMargins(8, 2, 20, 2), true);
+    QChart* c = chart();
+    categories_ = frame.categories;
+    values_axis_ = frame.values;
+    message_ = frame.message;
     // The current design: a line at 0 % from the bottom of the plot to its top, on an axis of
     // its own that is never shown.
     centre_ = new QLineSeries;
@@ -93,12 +71,6 @@ TornadoChart::TornadoChart(QWidget* parent) : QChartView(parent) {
     centre_->attachAxis(span);
     c->legend()->setAlignment(Qt::AlignBottom);
     c->legend()->setFont(font());
-    message_ = new QGraphicsSimpleTextItem(c);
-    message_->setBrush(QColor(120, 120, 120));
-    message_->setZValue(15);
-    message_->hide();
-    setRenderHint(QPainter::Antialiasing, false);  // bars and grid are axis-aligned
-    setFrameShape(QFrame::NoFrame);
     setMinimumSize(280, 200);
     connect(series_, &QHorizontalBarSeries::hovered, this, &TornadoChart::hovered);
     connect(series_, &QHorizontalBarSeries::clicked, this, &TornadoChart::clicked);

@@ -37,6 +37,7 @@
 #include "codesign_view.hpp"
 #include "search_panel.hpp"
 #include "study_document.hpp"
+#include "whatif_benchmark.hpp"
 
 namespace mapscape::ui {
 
@@ -197,6 +198,14 @@ int run_ui_benchmark(const UiBenchOptions& o) {
         QString out = busy == 0 ? QString("\nQuiet machine:\n")
                                 : QString("\nWith %1 competing CPU-bound process(es) at normal priority:\n").arg(busy);
         QJsonObject p{{"competing_processes", busy}};
+        if (o.whatif_only) {
+            out += run_whatif_benchmark(w, o.whatif_edits, &p);
+            competing.reset();
+            std::printf("%s", out.toUtf8().constData());
+            std::fflush(stdout);
+            json[busy == 0 ? "quiet" : "loaded"] = p;
+            continue;
+        }
         if (!o.charts_only) {
             const LiveFigures search = measure_search(w, o);
             const LiveFigures schedule = measure_schedule(w, o);

@@ -17,6 +17,8 @@ struct UiBenchOptions {
     QString json_path;        // also write the figures as JSON
     bool charts_only = false;  // only the charts section (no live searches, schedules, co-designs)
     QString chart_filter;      // only the charts whose name contains it
+    bool whatif_only = false;  // only the What-if tab's live answer (whatif_benchmark.hpp)
+    int whatif_edits = 20;
 };
 
 // Runs the benchmark in a window of its own and prints a table; returns the exit code.

@@ -1,21 +1,9 @@
 #include "whatif_controller.hpp"
 
-#include <memory>
-#include <mutex>
-
+#include "one_result_run.hpp"
 #include "util/diagnostic.hpp"
 
 namespace mapscape::ui {
-
-namespace {
-
-struct WhatifMailbox {
-    std::mutex mutex;  // guards everything below
-    WhatifSnapshot pending;
-    bool changed = false;
-};
-
-}  // namespace
 
 WhatifController::WhatifController(QObject* parent) : QObject(parent) {
     qRegisterMetaType<WhatifSnapshot>();
@@ -25,10 +13,9 @@ WhatifController::WhatifController(QObject* parent) : QObject(parent) {
 int WhatifController::start(const SensitivityRequest& request) {
     request_ = request;
     const int id = next_id_++;
-    auto mailbox = std::make_shared<WhatifMailbox>();
-    mailbox->pending.run = id;
-    auto work = [mailbox, request](const RunContext& context) {
+    auto work = [id, request](const RunContext& context) {
         WhatifSnapshot result;
+        result.run = id;
         try {
             result.table = sensitivity(request, context.stop);
         } catch (const InputError& e) {
@@ -36,25 +23,9 @@ int WhatifController::start(const SensitivityRequest& request) {
         }
         result.stopped = context.stop.stop_requested();
         result.finished = true;
-        std::lock_guard lock(mailbox->mutex);
-        result.run = mailbox->pending.run;
-        mailbox->pending = std::move(result);
-        mailbox->changed = true;
+        return result;
     };
-    auto deliver = [this, mailbox](int, bool) {
-        WhatifSnapshot snapshot;
-        {
-            // Never wait for the worker here (run_controller.hpp): try again next tick.
-            std::unique_lock lock(mailbox->mutex, std::try_to_lock);
-            if (!lock.owns_lock()) return false;
-            if (!mailbox->changed) return true;
-            mailbox->changed = false;
-            snapshot = mailbox->pending;  // a few dozen rows
-        }
-        emit updated(snapshot);
-        return true;
-    };
-    runs_.start(id, std::move(work), std::move(deliver));
+    start_one_result_run<WhatifSnapshot>(runs_, id, std::move(work), [this](WhatifSnapshot&& s) { emit updated(s); });
     return id;
 }
 

@@ -3,12 +3,16 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QGridLayout>
+#include <QGroupBox>
 #include <QLocale>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -21,8 +25,38 @@ namespace {
 
 // As the LLM view: long enough to gather a burst of edits, short enough to seem to follow them.
 constexpr int kWhatifGatherEditsMs = 150;
-// What `mapscape-cli whatif` uses by default: resnet50 on edge in about half a second.
-constexpr int kWhatifDefaultSamples = 1500;
+// Samples per shape at most, for the live answer and each variant of the tornado: starting from
+// the mappings of earlier answers, 2,000 came within 0.6 % of a fresh 10,000-sample search of
+// ResNet-50 on edge over 20 random L2 edits (docs/whatif.md).
+constexpr int kWhatifDefaultSamples = 2000;
+// The live answer gathers less: a slider's drag makes one run per pause, and the answer seems
+// to follow the edit (its search takes about 0.1 s for ResNet-50's 24 shapes).
+constexpr int kLiveGatherEditsMs = 25;
+const char* const kLiveRows[] = {QT_TRANSLATE_NOOP("WhatifView", "Latency"), QT_TRANSLATE_NOOP("WhatifView", "Energy"),
+                                 QT_TRANSLATE_NOOP("WhatifView", "EDP"), QT_TRANSLATE_NOOP("WhatifView", "Area")};
+const char* const kLiveColumns[] = {QT_TRANSLATE_NOOP("WhatifView", "this design"), QT_TRANSLATE_NOOP("WhatifView", "previous design"),
+                                    QT_TRANSLATE_NOOP("WhatifView", "change"), QT_TRANSLATE_NOOP("WhatifView", "lower bound")};
+
+// The same network (the same unique shapes in the same order): its layers can be compared.
+bool same_network(const NetworkAnswer& a, const NetworkAnswer& b) {
+    if (a.layers.size() != b.layers.size()) return false;
+    for (std::size_t i = 0; i < a.layers.size(); ++i)
+        if (!same_shape(a.layers[i].layer, b.layers[i].layer) || a.layers[i].layer.repeat_count != b.layers[i].layer.repeat_count)
+            return false;
+    return true;
+}
+
+// The four figures of an answer, in the readout's rows' order.
+std::array<double, 4> live_figures(const NetworkAnswer& a) { return {a.latency_ms, a.energy_nj, a.edp_mj_ms, a.area_mm2}; }
+
+QString live_figure_text(int row, double v) {
+    switch (row) {
+        case 0: return quantity_text(v / 1e3, Quantity::Seconds);
+        case 1: return quantity_text(v, Quantity::EnergyNj);
+        case 2: return QStringLiteral("%1 mJ\u00b7ms").arg(v, 0, 'g', 4);
+        default: return quantity_text(v * 1e6, Quantity::AreaUm2);
+    }
+}
 
 QString whatif_qs(const std::string& s) {
     return QString::fromStdString(s);
@@ -131,24 +165,74 @@ WhatifView::WhatifView(StudyDocument* doc, QWidget* parent) : QWidget(parent), d
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     chart_ = new TornadoChart;
 
+    // The live answer: a readout of four figures against the previous design and the bound, and
+    // the layers' before/after bars.
+    auto* live = new QGroupBox(tr("The network at its best mappings, searched again after each edit"));
+    auto* grid = new QGridLayout(live);
+    grid->setContentsMargins(8, 4, 8, 4);
+    grid->setVerticalSpacing(2);
+    for (int c = 0; c < 4; ++c) {
+        auto* heading = new QLabel(tr(kLiveColumns[c]));
+        heading->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        grid->addWidget(heading, 0, c + 1);
+    }
+    for (int r = 0; r < 4; ++r) {
+        grid->addWidget(new QLabel(tr(kLiveRows[r])), r + 1, 0);
+        for (int c = 0; c < 4; ++c) {
+            auto* cell = new QLabel(QStringLiteral("\u2014"));
+            cell->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            cell->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            grid->addWidget(cell, r + 1, c + 1);
+            live_cells_.push_back(cell);
+        }
+    }
+    grid->setColumnStretch(5, 1);
+    live_status_ = new QLabel;
+    live_status_->setWordWrap(true);
+    layer_chart_ = new LayerChangeChart;
+    grid->addWidget(live_status_, 5, 0, 1, 6);
+    grid->setRowStretch(6, 1);  // the readout's rows stay together at the top
+    grid->addWidget(layer_chart_, 0, 6, 7, 1);
+    grid->setColumnStretch(6, 5);
+
+    auto* tornado = new QWidget;
+    auto* tornado_box = new QVBoxLayout(tornado);
+    tornado_box->setContentsMargins(0, 0, 0, 0);
+    tornado_box->addWidget(summary_);
+    tornado_box->addWidget(chart_, 1);
+
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(live);
+    split->addWidget(tornado);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
+
     auto* box = new QVBoxLayout(this);
     box->addLayout(controls);
-    box->addWidget(summary_);
-    box->addWidget(chart_, 1);
+    box->addWidget(split, 1);
     box->addWidget(status_);
 
     pending_.setSingleShot(true);
     pending_.setInterval(kWhatifGatherEditsMs);
     connect(&pending_, &QTimer::timeout, this, &WhatifView::refresh);
     connect(&controller_, &WhatifController::updated, this, &WhatifView::receive);
+    live_pending_.setSingleShot(true);
+    live_pending_.setInterval(kLiveGatherEditsMs);
+    connect(&live_pending_, &QTimer::timeout, this, &WhatifView::refresh_live);
+    connect(&live_controller_, &NetworkAnswerController::updated, this, &WhatifView::receive_live);
     connect(samples_, &QSpinBox::valueChanged, this, &WhatifView::schedule_refresh);
-    connect(metric_, &QComboBox::currentIndexChanged, this, &WhatifView::show_table);
+    connect(metric_, &QComboBox::currentIndexChanged, this, [this] {
+        show_table();
+        show_live();
+    });
     connect(chart_, &TornadoChart::bar_clicked, this, [this](const QString& knob, double factor) { apply_variant(knob, factor); });
     // The technology is the accelerator's; the Precision box changes the model's layers.
     connect(doc_, &StudyDocument::accelerator_changed, this, &WhatifView::schedule_refresh);
     connect(doc_, &StudyDocument::model_changed, this, &WhatifView::schedule_refresh);
     connect(doc_, &StudyDocument::study_replaced, this, &WhatifView::schedule_refresh);
     chart_->set_message(tr("What-if"), tr("The knobs' bars appear here once the network is searched"));
+    layer_chart_->set_message(tr("Layer by layer"), tr("Each layer's figure appears here once the network is searched"));
 }
 
 std::optional<SensitivityRequest> WhatifView::request(QString* why) const {
@@ -162,7 +246,8 @@ std::optional<SensitivityRequest> WhatifView::request(QString* why) const {
     r.accelerator = study.accelerator;
     r.platform_name = study.accelerator_preset.empty() ? study.accelerator.name : study.accelerator_preset;
     r.options.budget = samples_->value();
-    r.options.threads = 1;  // one worker: the window and the other searches keep the other cores
+    // Every core: the live answer and the tornado run one after the other, on low-priority threads.
+    r.options.threads = 0;
     r.algo = "gamma";
     r.seed = 1;
     return r;
@@ -173,12 +258,138 @@ void WhatifView::schedule_refresh() {
         stale_ = true;
         return;
     }
-    pending_.start();  // restarts: the last edit of a burst starts the run
+    // The live answer first (restarted: the last edit of a burst starts the run), then the
+    // tornado around the same design.
+    tornado_stale_ = true;
+    live_pending_.start();
 }
 
 void WhatifView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    if (stale_) pending_.start();
+    if (stale_) {
+        tornado_stale_ = true;
+        live_pending_.start();
+    }
+}
+
+void WhatifView::refresh_live() {
+    live_pending_.stop();
+    stale_ = false;
+    QString why;
+    const std::optional<SensitivityRequest> r = request(&why);
+    if (!r) {
+        live_controller_.stop();
+        live_run_ = 0;
+        live_ = NetworkAnswerSnapshot{};
+        live_.finished = true;
+        live_.error = why.toStdString();
+        current_answer_.reset();
+        previous_answer_.reset();
+        show_live();
+        tornado_stale_ = false;
+        refresh();  // the tornado says the same
+        return;
+    }
+    controller_.stop();  // a tornado of an older design gives the cores to the live answer
+    NetworkAnswerRequest q;
+    q.model = r->model;
+    q.accelerator = r->accelerator;
+    q.platform_name = r->platform_name;
+    q.options = r->options;
+    q.seed = r->seed;
+    q.population = kQuickGammaPopulation;
+    q.stop_within_bound = kQuickStopWithinBound;
+    live_run_ = live_controller_.start(q, current_answer_);
+    live_ = NetworkAnswerSnapshot{};
+    live_.run = live_run_;
+    live_status_->setText(tr("Searching the network again…"));
+    live_status_->setStyleSheet(QString());
+}
+
+void WhatifView::receive_live(const NetworkAnswerSnapshot& s) {
+    if (s.run != live_run_) return;  // a superseded run's answer
+    live_ = s;
+    if (s.error.empty() && !s.stopped) {
+        previous_answer_ = current_answer_;
+        current_answer_ = std::make_shared<const NetworkAnswer>(s.answer);
+    }
+    show_live();
+    if (live_listener_) live_listener_(live_);
+    if (tornado_stale_) {
+        tornado_stale_ = false;
+        refresh();
+    }
+}
+
+void WhatifView::show_live() {
+    const NetworkAnswerSnapshot& s = live_;
+    for (QLabel* cell : live_cells_) cell->setText(QStringLiteral("\u2014"));
+    if (!s.finished) return;
+    if (!s.error.empty() || !current_answer_) {
+        layer_chart_->set_message(tr("Layer by layer"), tr("No answer"));
+        live_status_->setText(s.error.empty() ? tr("Stopped") : whatif_qs(s.error));
+        live_status_->setStyleSheet(s.error.empty() ? QString() : QStringLiteral("color: #b00020;"));
+        return;
+    }
+    const NetworkAnswer& a = *current_answer_;
+    const NetworkAnswer* before = previous_answer_ && same_network(*previous_answer_, a) ? previous_answer_.get() : nullptr;
+    const std::array<double, 4> now = live_figures(a);
+    const std::array<double, 4> bound = {a.bound_latency_ms, a.bound_energy_nj, a.bound_energy_nj / 1e6 * a.bound_latency_ms, 0.0};
+    for (int row = 0; row < 4; ++row) {
+        live_cell(row, 0)->setText(live_figure_text(row, now[static_cast<std::size_t>(row)]));
+        if (before) {
+            const double then = live_figures(*before)[static_cast<std::size_t>(row)];
+            live_cell(row, 1)->setText(live_figure_text(row, then));
+            if (then > 0 && before->layers_without_mapping == 0 && a.layers_without_mapping == 0) {
+                const double change = 100 * (now[static_cast<std::size_t>(row)] / then - 1);
+                live_cell(row, 2)->setText(QStringLiteral("%1%2 %").arg(change >= 0 ? "+" : "\u2212").arg(std::abs(change), 0, 'f', 1));
+            }
+        }
+        // The area is the design's own: no mapping can change it, so it has no bound of its own.
+        if (row < 3) live_cell(row, 3)->setText(live_figure_text(row, bound[static_cast<std::size_t>(row)]));
+    }
+    const WhatifMetric metric = metric_->currentData().toString() == QStringLiteral("energy") ? WhatifMetric::Energy : WhatifMetric::Latency;
+    const double cycles_per_ms = live_controller_.request().accelerator.clock_mhz * 1e3;
+    std::vector<LayerChange> layers;
+    int near_bound = 0, warm = 0;
+    for (std::size_t i = 0; i < a.layers.size(); ++i) {
+        const LayerAnswer& l = a.layers[i];
+        auto figure = [&](const LayerAnswer& x) {
+            if (!x.found) return 0.0;
+            const double one = metric == WhatifMetric::Latency ? static_cast<double>(x.runtime_cycles) / cycles_per_ms : x.energy_nj / 1e3;
+            return one * static_cast<double>(x.layer.repeat_count);
+        };
+        LayerChange c;
+        c.label = QString::number(i + 1);
+        c.after = figure(l);
+        if (before) c.before = figure(before->layers[i]);
+        const double bound_one = metric == WhatifMetric::Latency ? static_cast<double>(l.bound_runtime_cycles) / cycles_per_ms : l.bound_energy_nj / 1e3;
+        const QString unit = metric == WhatifMetric::Latency ? QStringLiteral("ms") : QStringLiteral("µJ");
+        c.tooltip = tr("%1 (%2), %3 run(s)\nthis design: %4 %7%5\nlower bound: %6 %7")
+                        .arg(whatif_qs(l.name), whatif_qs(shape_summary(l.layer)))
+                        .arg(l.layer.repeat_count)
+                        .arg(c.after, 0, 'g', 4)
+                        .arg(before ? tr("\nprevious design: %1 %2").arg(c.before, 0, 'g', 4).arg(unit) : QString())
+                        .arg(bound_one * static_cast<double>(l.layer.repeat_count), 0, 'g', 4)
+                        .arg(unit);
+        if (!l.found) c.tooltip += tr("\nno mapping: %1").arg(whatif_qs(l.why_none));
+        layers.push_back(c);
+        if (l.found && static_cast<double>(l.runtime_cycles) <= 1.005 * static_cast<double>(l.bound_runtime_cycles)) ++near_bound;
+        if (l.warm_started) ++warm;
+    }
+    const QString axis = metric == WhatifMetric::Latency ? tr("latency of all runs, ms") : tr("energy of all runs, µJ");
+    layer_chart_->set_layers(layers, tr("Each layer shape, all its runs"), axis, before != nullptr);
+    QString text = tr("%1 unique layer shapes, %2 samples in %3 s (GAMMA, at most %4 a shape, a shape's search ending within 0.5 % of its bound: %5 did)")
+                       .arg(a.layers.size())
+                       .arg(QLocale().toString(static_cast<qlonglong>(a.samples)))
+                       .arg(a.wall_seconds, 0, 'f', 2)
+                       .arg(QLocale().toString(static_cast<qlonglong>(live_controller_.request().options.budget)))
+                       .arg(near_bound);
+    if (warm > 0) text += tr("; %1 started from the previous design's mapping").arg(warm);
+    if (a.layers_without_mapping > 0)
+        text += tr("; %1 layer shape(s) without a mapping are left out of the totals").arg(a.layers_without_mapping);
+    live_status_->setText(text);
+    live_status_->setStyleSheet(a.layers_without_mapping > 0 ? QStringLiteral("color: #b00020;") : QString());
 }
 
 void WhatifView::refresh() {
@@ -197,7 +408,13 @@ void WhatifView::refresh() {
         set_status(why, true);
         return;
     }
-    run_ = controller_.start(*r);
+    // Each variant starts from the live answer's mappings and ends near its bound: the 14 bars
+    // follow an edit in about a second (docs/whatif.md measures it).
+    SensitivityRequest t = *r;
+    t.population = kQuickGammaPopulation;
+    t.stop_within_bound = kQuickStopWithinBound;
+    t.start_from = current_answer_;
+    run_ = controller_.start(t);
     // The previous design's bars go at once: the chart never shows a design that is not the study's.
     snapshot_ = WhatifSnapshot{};
     snapshot_.run = run_;
@@ -233,8 +450,9 @@ void WhatifView::show_table() {
     const QString on = r.accelerator.name.empty() ? tr("the study's accelerator") : whatif_qs(r.accelerator.name);
     chart_->set_rows(tornado_rows(s.table, metric), tr("%1 on %2: the network's best %3 with each knob at x0.5 and x2").arg(whatif_qs(r.model.name), on, figure),
                      tr("%1 change (centre: the current design, %2)").arg(figure, whatif_figure_text(whatif_figure_of(c, metric), metric)));
-    summary_->setText(tr("Current design: %1, %2 for %3 unique layer shapes (each counted as often as it runs). "
-                         "Click a bar to make that variant the study's design (Edit > Undo restores it).")
+    summary_->setText(tr("Each variant searched afresh, as the current design is for the bars' centre (%1, %2 for %3 unique "
+                         "layer shapes, each counted as often as it runs). Click a bar to make that variant the study's design "
+                         "(Edit > Undo restores it).")
                           .arg(whatif_figure_text(c.latency_ms, WhatifMetric::Latency), whatif_figure_text(c.energy_nj, WhatifMetric::Energy))
                           .arg(s.table.unique_layers));
     int marked = 0;

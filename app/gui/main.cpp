@@ -49,8 +49,9 @@ int main(int argc, char** argv) {
     QCommandLineOption bench_load("competing", "with --bench-ui: CPU-bound processes for the loaded pass (default: one per CPU; 0: none)", "N", "-1");
     QCommandLineOption bench_json("json", "with --bench-ui: also write the figures to FILE", "FILE");
     QCommandLineOption bench_charts_only("charts-only", "with --bench-ui: only the charts (repaint and stalls with 200,000 points each)");
+    QCommandLineOption bench_whatif("whatif", "with --bench-ui: only the What-if tab's live answer (ResNet-50 on edge, 20 random L2 edits)");
     QCommandLineOption bench_chart("chart", "with --bench-ui: only the charts whose name contains TEXT", "TEXT");
-    parser.addOptions({bench, bench_runs, bench_seconds, bench_load, bench_json, bench_charts_only, bench_chart});
+    parser.addOptions({bench, bench_runs, bench_seconds, bench_load, bench_json, bench_charts_only, bench_chart, bench_whatif});
     QCommandLineOption window_size("window-size", "open the window at WxH pixels (e.g. 1280x720), as for screenshots", "WxH");
     parser.addOption(window_size);
     QCommandLineOption db("db", "open a sweep's results database (mapscape-cli sweep ... --db FILE)", "FILE");
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
         o.json_path = parser.value(bench_json);
         o.charts_only = parser.isSet(bench_charts_only);
         o.chart_filter = parser.value(bench_chart);
+        o.whatif_only = parser.isSet(bench_whatif);
         return mapscape::ui::run_ui_benchmark(o);
     }
 

@@ -5,6 +5,7 @@
 // computed while the tab is hidden; the window keeps answering during a run.
 // Seeds are pinned; no tight timings (waits are generous, for a busy machine).
 #include <QBarSet>
+#include <QLabel>
 #include <QComboBox>
 #include <QHorizontalBarSeries>
 #include <QLabel>
@@ -19,6 +20,7 @@
 
 #include "main_window.hpp"
 #include "study_document.hpp"
+#include "layer_change_chart.hpp"
 #include "tornado_chart.hpp"
 #include "whatif_view.hpp"
 #include "window_fixture.hpp"
@@ -66,14 +68,17 @@ class WhatifViewTest : public QObject {
         QVERIFY2(v->snapshot().error.empty(), v->snapshot().error.c_str());
         const StudyDocument* doc = w->document();
         QCOMPARE(doc->study().model.name, std::string("resnet18"));
-        // The same settings, called directly: the same table, figure for figure.
-        SensitivityRequest r;
-        r.model = doc->study().model;
-        r.accelerator = doc->study().accelerator;
-        r.platform_name = "edge";
-        r.options.budget = kSmallBudget;
-        r.options.threads = 1;
-        r.seed = 1;
+        // The same settings, called directly: the same table, figure for figure. The view's
+        // request is the study's design, the samples box's budget, seed 1, and the live answer's
+        // mappings to start from.
+        SensitivityRequest r = v->controller()->request();
+        QCOMPARE(r.model.name, doc->study().model.name);
+        QVERIFY(r.accelerator == doc->study().accelerator);
+        QCOMPARE(r.options.budget, std::int64_t{kSmallBudget});
+        QCOMPARE(r.seed, std::uint64_t{1});
+        QVERIFY(r.start_from);
+        QCOMPARE(static_cast<qint64>(r.start_from->latency_cycles), static_cast<qint64>(v->live().answer.latency_cycles));
+        r.options.threads = 1;  // the table does not depend on the threads
         const SensitivityTable direct = sensitivity(r);
         const SensitivityTable& shown = v->snapshot().table;
         QCOMPARE(shown.current.latency_ms, direct.current.latency_ms);
@@ -141,13 +146,69 @@ class WhatifViewTest : public QObject {
         }
         QVERIFY(wait_idle(v));
         QCOMPARE(v->controller()->request().accelerator.offchip_bw_elements_per_cycle, std::int64_t{24});
-        SensitivityRequest last = *v->request();
-        QCOMPARE(last.accelerator.offchip_bw_elements_per_cycle, std::int64_t{24});
+        SensitivityRequest last = v->controller()->request();
+        QCOMPARE(v->request()->accelerator.offchip_bw_elements_per_cycle, std::int64_t{24});
         const SensitivityTable direct = sensitivity(last);
         const SensitivityTable& shown = v->snapshot().table;
         QCOMPARE(shown.current.latency_ms, direct.current.latency_ms);
         QCOMPARE(shown.rows.size(), direct.rows.size());
         for (std::size_t k = 0; k < direct.rows.size(); ++k) QCOMPARE(shown.rows[k].latency_ms, direct.rows[k].latency_ms);
+    }
+
+    // The live answer: after an edit, the network's figures are those of a direct
+    // answer_network() call for the new design seeded from the previous answer, beside the
+    // previous design's, with the layers' before/after bars; a burst of ten edits (runs started
+    // and superseded) ends with the last design's figures only.
+    void the_live_answer_follows_edits_and_a_burst_ends_with_the_last() {
+        auto w = open_whatif_window();
+        WhatifView* v = w->whatif();
+        QVERIFY(wait_idle(v));
+        QVERIFY2(v->live().error.empty(), v->live().error.c_str());
+        const std::shared_ptr<const NetworkAnswer> first = std::make_shared<const NetworkAnswer>(v->live().answer);
+        QCOMPARE(first->layers.size(), std::size_t(11));  // resnet18's unique shapes
+        QVERIFY(!v->live_cell(0, 0)->text().contains(QStringLiteral("\u2014")));
+        QCOMPARE(v->live_cell(0, 1)->text(), QStringLiteral("\u2014"));  // no previous design yet
+        StudyDocument* doc = w->document();
+        Accelerator acc = doc->study().accelerator;
+        acc.l2_size_bytes *= 2;
+        doc->set_accelerator(acc, "", "more L2");
+        QVERIFY(wait_idle(v));
+        NetworkAnswerRequest r = v->live_controller()->request();
+        QCOMPARE(r.accelerator.l2_size_bytes, acc.l2_size_bytes);
+        const NetworkAnswer direct = answer_network(r, first.get());
+        const NetworkAnswer& shown = v->live().answer;
+        QCOMPARE(static_cast<qint64>(shown.latency_cycles), static_cast<qint64>(direct.latency_cycles));
+        QCOMPARE(shown.energy_nj, direct.energy_nj);
+        QVERIFY(v->previous_answer());
+        QCOMPARE(static_cast<qint64>(v->previous_answer()->latency_cycles), static_cast<qint64>(first->latency_cycles));
+        QVERIFY(v->live_cell(0, 2)->text().endsWith(" %"));  // the change from the previous design
+        const LayerChangeChart* bars = v->layer_chart();
+        QCOMPARE(bars->before_set()->count(), qsizetype(11));
+        QCOMPARE(bars->after_set()->count(), qsizetype(11));
+        for (std::size_t i = 0; i < shown.layers.size(); ++i) {
+            const LayerAnswer& l = shown.layers[i];
+            const double ms = static_cast<double>(l.runtime_cycles * l.layer.repeat_count) / (acc.clock_mhz * 1e3);
+            QVERIFY(std::abs(bars->after_set()->at(static_cast<qsizetype>(i)) - ms) <= 1e-9 * ms);
+            QVERIFY(bars->before_set()->at(static_cast<qsizetype>(i)) > 0);
+        }
+
+        // Ten edits, each given time to start a run that the next supersedes.
+        std::set<int> runs;
+        v->set_live_listener([&](const NetworkAnswerSnapshot& s) { runs.insert(s.run); });
+        for (int k = 1; k <= 10; ++k) {
+            Accelerator a = doc->study().accelerator;
+            a.offchip_bw_elements_per_cycle = 4 * k;
+            doc->set_accelerator(a, "", "burst");
+            QTest::qWait(k % 3 == 0 ? 60 : 5);
+        }
+        QVERIFY(wait_idle(v));
+        QCOMPARE(v->live_controller()->request().accelerator.offchip_bw_elements_per_cycle, std::int64_t{40});
+        // Every answer shown in the burst was the newest run's when it arrived, and the last is
+        // the last design's.
+        QVERIFY(!runs.empty());
+        QCOMPARE(*runs.rbegin(), v->live().run);
+        const NetworkAnswer last = answer_network(v->live_controller()->request(), v->previous_answer().get());
+        QCOMPARE(static_cast<qint64>(v->live().answer.latency_cycles), static_cast<qint64>(last.latency_cycles));
     }
 
     void clicking_l2_x2_doubles_l2_in_one_undo_step() {
