@@ -56,7 +56,6 @@ void LayerChangeChart::set_layers(const std::vector<LayerChange>& layers, const 
         after_->append(l.after);
         top = std::max({top, have_before ? l.before : 0.0, l.after});
     }
-    before_->setLabel(have_before ? tr("previous design") : tr("previous design (none yet)"));
     categories_->setCategories(labels);
     for (const QString& label : values_axis_->categoriesLabels()) values_axis_->remove(label);
     const ChartAxis axis{axis_title, Quantity::Plain, AxisScale::Linear};

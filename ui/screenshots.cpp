@@ -121,6 +121,13 @@ void take_screenshots(MainWindow& w, const QString& directory, std::function<voi
         return true;
     });
     steps->push_back([&w] { return w.whatif()->idle(); });  // wait
+    steps->push_back([&w] {  // an edit, so that the live answer has a previous design to compare with
+        Accelerator acc = w.document()->study().accelerator;
+        acc.l2_size_bytes /= 2;
+        w.document()->set_accelerator(acc, "", "screenshot: half the L2");
+        return true;
+    });
+    steps->push_back([&w] { return w.whatif()->idle(); });  // wait
     steps->push_back([save] { return save("whatif"); });
 #ifdef MAPSCAPE_TORCH_PLUGIN
     steps->push_back([&w] {  // a two-level mapping of the kind the surrogate reads, then its view

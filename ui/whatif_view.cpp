@@ -414,6 +414,11 @@ void WhatifView::refresh() {
     t.population = kQuickGammaPopulation;
     t.stop_within_bound = kQuickStopWithinBound;
     t.start_from = current_answer_;
+    // The live answer is this very design's when its request matches: the bars' centre is then
+    // the figure the readout above shows.
+    const NetworkAnswerRequest& live = live_controller_.request();
+    t.start_is_current = current_answer_ && live_.finished && live_.run == live_run_ && live.accelerator == t.accelerator &&
+                         live.model.layers == t.model.layers && live.options.budget == t.options.budget;
     run_ = controller_.start(t);
     // The previous design's bars go at once: the chart never shows a design that is not the study's.
     snapshot_ = WhatifSnapshot{};

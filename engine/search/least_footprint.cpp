@@ -7,6 +7,7 @@
 
 #include "cost/compute_bound.hpp"
 #include "cost/evaluate.hpp"
+#include "mapping/random_mapping.hpp"
 #include "util/units.hpp"
 
 namespace mapscape {
@@ -36,12 +37,6 @@ Dim widest_parallel_dim(const Layer& l) {
     return best;
 }
 
-std::int64_t dim_size(const Layer& l, Dim d) {
-    if (d == Dim::Yo) return l.has(Dim::Y) ? l.size(Dim::Y) - l.size(Dim::R) + 1 : l.size(Dim::Yo);
-    if (d == Dim::Xo) return l.has(Dim::X) ? l.size(Dim::X) - l.size(Dim::S) + 1 : l.size(Dim::Xo);
-    return l.size(d);
-}
-
 Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const Structure& s) {
     std::vector<Dim> dims;
     if (l.type == LayerType::Gemm) {
@@ -57,8 +52,8 @@ Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const
     std::vector<std::int64_t> clusters;
     std::int64_t parallel_tile = 1;
     for (Dim spread : s.spread) {
-        std::int64_t c = spread == kNoSpread ? std::max<std::int64_t>(1, std::min<std::int64_t>(16, dim_size(l, parallel)))
-                                          : dim_size(l, spread);
+        std::int64_t c = spread == kNoSpread ? std::max<std::int64_t>(1, std::min<std::int64_t>(16, mappable_size(l, parallel)))
+                                          : mappable_size(l, spread);
         if (system == TargetSystem::S1 && clusters.empty()) c = fixed_row_length(acc);
         clusters.push_back(std::max<std::int64_t>(1, c));
         if (spread == kNoSpread) parallel_tile *= clusters.back();
@@ -66,8 +61,8 @@ Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const
     std::int64_t product = 1;
     for (std::int64_t c : clusters) product *= c;
     if (product > acc.num_pes) return {};
-    parallel_tile = std::min(parallel_tile, dim_size(l, parallel));
-    auto whole_or_unit = [&](Dim d) { return (d == Dim::R || d == Dim::S) ? dim_size(l, d) : 1; };
+    parallel_tile = std::min(parallel_tile, mappable_size(l, parallel));
+    auto whole_or_unit = [&](Dim d) { return (d == Dim::R || d == Dim::S) ? mappable_size(l, d) : 1; };
     Mapping m;
     for (Dim d : dims) {
         if (d == parallel)
@@ -142,7 +137,7 @@ Mapping grow_tiles(const SearchProblem& p, Mapping m, const ComputeBound& bound,
     std::vector<std::size_t> movable;
     for (std::size_t i = 0; i < m.directives.size(); ++i) {
         const Directive& d = m.directives[i];
-        if (d.is_map() && d.dim != Dim::R && d.dim != Dim::S && dim_size(l, d.dim) > 1) movable.push_back(i);
+        if (d.is_map() && d.dim != Dim::R && d.dim != Dim::S && mappable_size(l, d.dim) > 1) movable.push_back(i);
     }
     if (movable.empty()) return m;
     // First the steepest of the single doublings, while one improves (cheap, and often most of
@@ -152,7 +147,7 @@ Mapping grow_tiles(const SearchProblem& p, Mapping m, const ComputeBound& bound,
         double best_move_value = best;
         for (std::size_t i : movable) {
             const Directive& d = m.directives[i];
-            const std::int64_t extent = dim_size(l, d.dim);
+            const std::int64_t extent = mappable_size(l, d.dim);
             if (d.size >= extent || budget <= 0) continue;
             Mapping trial = m;
             trial.directives[i].size = trial.directives[i].offset = std::min(extent, d.size * 2);
@@ -177,7 +172,7 @@ Mapping grow_tiles(const SearchProblem& p, Mapping m, const ComputeBound& bound,
         const int changes = draw(0, 2) == 0 ? 2 : 1;
         for (int c = 0; c < changes; ++c) {
             Directive& d = trial.directives[movable[static_cast<std::size_t>(draw(0, static_cast<std::int64_t>(movable.size()) - 1))]];
-            const std::int64_t extent = dim_size(l, d.dim);
+            const std::int64_t extent = mappable_size(l, d.dim);
             switch (draw(0, 2)) {
                 case 0: d.size = std::min(extent, d.size * 2); break;
                 case 1: d.size = std::max<std::int64_t>(1, d.size / 2); break;

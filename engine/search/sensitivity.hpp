@@ -83,6 +83,9 @@ struct SensitivityRequest {
     // (the live answer's, repaired to the variant) and end within this of their bound (0: use
     // the budget). The CLI and Python search every variant afresh.
     std::shared_ptr<const NetworkAnswer> start_from;
+    // start_from is this design's own answer: the table's current row is it, not searched again
+    // (the bars' centre is then the figure the live answer shows).
+    bool start_is_current = false;
     double stop_within_bound = 0;
     std::vector<SensitivityKnob> knobs;  // empty: default_sensitivity_knobs
 };

@@ -437,6 +437,15 @@ private slots:
         const Run r = cli({"bench", "--seconds", "0.05", "--mappings", "100"});
         QCOMPARE(r.exit_code, 0);
         QVERIFY(QRegularExpression("cost_model_single_thread: [0-9]+ evaluations/s").match(QString(r.out)).hasMatch());
+        // A MAESTRO file's layers, as tools/bench_against_maestro.py reads them.
+        const Run file = cli({"bench", "--mapping", data("maestro_reference/mappings/MobileNetV2_kcp_ws.m"), "--hw",
+                              data("maestro_reference/hw/accelerator_1.m"), "--seconds", "0.1"});
+        QCOMPARE(file.exit_code, 0);
+        QVERIFY2(QRegularExpression("file_full_report_single_thread: [0-9]+ evaluations/s \\([0-9.]+ us per layer\\)")
+                     .match(QString(file.out)).hasMatch(), file.out.constData());
+        const Run missing = cli({"bench", "--mapping", "no_such_file.m", "--seconds", "0.1"});
+        QCOMPARE(missing.exit_code, 2);
+        QVERIFY2(missing.err.contains("no_such_file.m"), missing.err.constData());
     }
 
     void model_commands() {

@@ -182,6 +182,8 @@ class WhatifViewTest : public QObject {
         QVERIFY(v->previous_answer());
         QCOMPARE(static_cast<qint64>(v->previous_answer()->latency_cycles), static_cast<qint64>(first->latency_cycles));
         QVERIFY(v->live_cell(0, 2)->text().endsWith(" %"));  // the change from the previous design
+        // The tornado's centre is the figure the readout shows.
+        QCOMPARE(static_cast<qint64>(v->snapshot().table.current.latency_cycles), static_cast<qint64>(shown.latency_cycles));
         const LayerChangeChart* bars = v->layer_chart();
         QCOMPARE(bars->before_set()->count(), qsizetype(11));
         QCOMPARE(bars->after_set()->count(), qsizetype(11));
