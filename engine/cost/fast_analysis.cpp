@@ -359,13 +359,15 @@ void finish_states(const LevelPlan& lv, LevelStates& ls) {
     }
 }
 
-// Per-thread scratch of the fast analysis: each inner level's state sets for both sizes a
-// dimension can have (its parent's full or edge tile), valid for one evaluation.
-// Whether the loose traffic bounds have been settling compute-bound tests lately. When they
-// settle one they save the precise bounds' cost, when they do not they add their own, and for
-// some dataflows they never do (sliding windows, whose later steps move only a window's fresh
-// part): after a run of misses they are tried only on every 16th test until they settle one.
-class LooseBoundsHistory {
+// Whether a shortcut has been paying lately. When it succeeds it saves the longer way's cost,
+// when it fails it adds its own, and for some dataflows it never succeeds: after a run of misses
+// it is tried only on every 16th chance until it succeeds again. Two shortcuts keep one each:
+// the loose traffic bounds (which never settle a compute-bound test for sliding windows, whose
+// later steps move only a window's fresh part), and the closed form of a search's objectives
+// (which gives up, after its traffic bounds, whenever some step's traffic outlasts its compute,
+// as in MAESTRO's kcp_ws files: there it cost 60% more than the walk it then falls back to).
+// Either way the figures are the same; only the time differs.
+class ShortcutHistory {
 public:
     bool worth_trying() { return misses_ < kPatience || (++skipped_ & 15u) == 0; }
     void record(bool settled) { misses_ = settled ? 0 : std::min(misses_ + 1, kPatience); }
@@ -375,10 +377,14 @@ private:
     int misses_ = 0;
     unsigned skipped_ = 0;
 };
+using LooseBoundsHistory = ShortcutHistory;
 
+// Per-thread scratch of the fast analysis: each inner level's state sets for both sizes a
+// dimension can have (its parent's full or edge tile), valid for one evaluation.
 struct FastScratch {
     std::array<std::array<std::array<DirectiveStateSet, 2>, kMaxN>, kMaxClusterLevels> sets;
     LooseBoundsHistory loose_history;
+    ShortcutHistory closed_form_history;
 };
 
 FastScratch& fast_scratch() { return per_thread<FastScratch>(); }
@@ -988,7 +994,11 @@ bool FastAnalyzer::analyze_top(TopLevelOutcome& out, bool objectives_only) {
     build_spatial_state_set(lv, lv.first_spatial, at(plan_.full, lv.directives[p].dim), top_sets[p]);
     ls.n = lv.num_directives;
     ls.p = lv.first_spatial;
-    if (objectives_only && closed_form_top(lv, ls, out)) return true;
+    if (objectives_only && scratch_.closed_form_history.worth_trying()) {
+        const bool closed = closed_form_top(lv, ls, out);
+        scratch_.closed_form_history.record(closed);
+        if (closed) return true;
+    }
     finish_states(lv, ls);
     if (!ws_.charge(ls.total_cases)) {
         out.problem = {Invalidity::TooManyCases, 0, Dim::K, ls.total_cases, kCaseBudget};
