@@ -50,8 +50,13 @@ void LayerChangeChart::set_layers(const std::vector<LayerChange>& layers, const 
     after_->remove(0, after_->count());
     QStringList labels;
     double top = 0;
-    for (const LayerChange& l : layers_) {
-        labels << l.label;
+    // A long model (a transformer's hundred shapes) keeps about 25 labels on the axis, the
+    // others blank (each category needs a distinct text: spaces of growing length), so they do
+    // not run into each other; the tooltip names every layer.
+    const std::size_t label_every = std::max<std::size_t>(1, (layers_.size() + 24) / 25);
+    for (std::size_t i = 0; i < layers_.size(); ++i) {
+        const LayerChange& l = layers_[i];
+        labels << (i % label_every == 0 ? l.label : QString(static_cast<qsizetype>(i % label_every), QLatin1Char(' ')) + QString(static_cast<qsizetype>(i / label_every), QChar(0x200B)));
         before_->append(have_before ? l.before : 0.0);
         after_->append(l.after);
         top = std::max({top, have_before ? l.before : 0.0, l.after});
