@@ -60,6 +60,16 @@ QList<T*> usable(QWidget* root) {
     return out;
 }
 
+// What a failure message calls a widget: its object name, else the view it sits in and the
+// start of its tooltip (most spin boxes have no object name).
+QString widget_name(const QWidget* w) {
+    if (!w->objectName().isEmpty()) return w->objectName();
+    QString where;
+    for (const QWidget* p = w->parentWidget(); p && where.isEmpty(); p = p->parentWidget())
+        if (QString(p->metaObject()->className()).startsWith("mapscape::")) where = p->metaObject()->className();
+    return QString("%1 \"%2\"").arg(where, w->toolTip().left(40));
+}
+
 const QStringList kTexts = {"", "0", "-1", "1e308", "nan", "256 KiB", "SpatialMap(1,1) K;", "TemporalMap(", "\xc3\xbc", "99999999999",
                             "x", "Cluster(4, P);", "resnet18", "   ", "1-3", "edge"};
 
@@ -110,7 +120,7 @@ private slots:
                     auto boxes = usable<QAbstractSpinBox>(w.get());
                     if (boxes.isEmpty()) break;
                     QAbstractSpinBox* s = boxes[pick(static_cast<int>(boxes.size()))];
-                    what = "spin " + s->objectName();
+                    what = "spin " + widget_name(s);
                     if (auto* sb = qobject_cast<QSpinBox*>(s)) sb->setValue(sb->minimum() + pick(std::max(1, std::min(sb->maximum() - sb->minimum(), 1 << 20))));
                     else if (auto* db = qobject_cast<QDoubleSpinBox*>(s)) db->setValue(db->minimum() + (db->maximum() - db->minimum()) * (pick(1000) / 1000.0));
                     else {
