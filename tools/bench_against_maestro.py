@@ -90,7 +90,11 @@ def main():
     maestro = os.path.abspath(a.maestro)
     once = time_maestro(maestro, a.hw, network_text(name, blocks, 1), a.trials)
     many = time_maestro(maestro, a.hw, network_text(name, blocks, 1 + a.repeats), a.trials)
-    maestro_us = (many - once) / (a.repeats * len(blocks)) * 1e6
+    # MAESTRO analyses only the layers with a dataflow, as `bench --mapping` times only those.
+    analysed = sum(1 for _, block in blocks if "Dataflow" in block)
+    if analysed == 0:
+        raise SystemExit(f"{a.mapping}: no layer has a Dataflow block")
+    maestro_us = (many - once) / (a.repeats * analysed) * 1e6
     bench = subprocess.run([a.cli, "bench", "--mapping", a.mapping, "--hw", a.hw, "--seconds", str(a.seconds)],
                            capture_output=True, text=True)
     if bench.returncode != 0:
@@ -99,7 +103,7 @@ def main():
     threaded = [k for k in figures if re.match(r"file_full_report_\d+_threads", k)]
     machine = re.search(r"^machine: (.*)$", bench.stdout, re.M)
     print(f"machine: {machine.group(1) if machine else '?'}")
-    print(f"file: {a.mapping} ({len(blocks)} layers), HW {a.hw}")
+    print(f"file: {a.mapping} ({analysed} layers with a dataflow), HW {a.hw}")
     print(f"MAESTRO: {once:.3f} s for the file once, {many:.3f} s with {a.repeats} more copies of every layer "
           f"(fastest of {a.trials}): {maestro_us:.1f} us per layer")
     for key, label in (("file_full_report_single_thread", "full report"), ("file_search_objectives_single_thread", "search objectives")):

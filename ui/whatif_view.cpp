@@ -23,8 +23,6 @@ namespace mapscape::ui {
 
 namespace {
 
-// As the LLM view: long enough to gather a burst of edits, short enough to seem to follow them.
-constexpr int kWhatifGatherEditsMs = 150;
 // Samples per shape at most, for the live answer and each variant of the tornado: starting from
 // the mappings of earlier answers, 2,000 came within 0.6 % of a fresh 10,000-sample search of
 // ResNet-50 on edge over 20 random L2 edits (docs/whatif.md).
@@ -139,8 +137,9 @@ WhatifView::WhatifView(StudyDocument* doc, QWidget* parent) : QWidget(parent), d
     samples_->setRange(50, 100000);
     samples_->setSingleStep(500);
     samples_->setValue(kWhatifDefaultSamples);
-    samples_->setToolTip(tr("GAMMA's samples per unique layer shape and variant (seed 1), as mapscape-cli whatif --budget: "
-                            "more samples, steadier figures, a longer wait"));
+    samples_->setToolTip(tr("GAMMA's samples per unique layer shape, at most, for the live answer and for each variant of the "
+                            "tornado (seed 1, population 100, starting from earlier answers' mappings: mapscape-cli whatif "
+                            "searches afresh, so its figures differ a little): more samples, steadier figures, a longer wait"));
     metric_ = new QComboBox;
     metric_->addItem(tr("latency"), QStringLiteral("latency"));
     metric_->addItem(tr("energy"), QStringLiteral("energy"));
@@ -213,9 +212,6 @@ WhatifView::WhatifView(StudyDocument* doc, QWidget* parent) : QWidget(parent), d
     box->addWidget(split, 1);
     box->addWidget(status_);
 
-    pending_.setSingleShot(true);
-    pending_.setInterval(kWhatifGatherEditsMs);
-    connect(&pending_, &QTimer::timeout, this, &WhatifView::refresh);
     connect(&controller_, &WhatifController::updated, this, &WhatifView::receive);
     live_pending_.setSingleShot(true);
     live_pending_.setInterval(kLiveGatherEditsMs);
@@ -323,9 +319,10 @@ void WhatifView::receive_live(const NetworkAnswerSnapshot& s) {
 
 void WhatifView::show_live() {
     const NetworkAnswerSnapshot& s = live_;
+    // While a run is in flight the last answer stays drawn (a metric toggle redraws it).
+    if (!s.finished && !current_answer_) return;
     for (QLabel* cell : live_cells_) cell->setText(QStringLiteral("\u2014"));
-    if (!s.finished) return;
-    if (!s.error.empty() || !current_answer_) {
+    if ((s.finished && !s.error.empty()) || !current_answer_) {
         layer_chart_->set_message(tr("Layer by layer"), tr("No answer"));
         live_status_->setText(s.error.empty() ? tr("Stopped") : whatif_qs(s.error));
         live_status_->setStyleSheet(s.error.empty() ? QString() : QStringLiteral("color: #b00020;"));
@@ -349,37 +346,41 @@ void WhatifView::show_live() {
         if (row < 3) live_cell(row, 3)->setText(live_figure_text(row, bound[static_cast<std::size_t>(row)]));
     }
     const WhatifMetric metric = metric_->currentData().toString() == QStringLiteral("energy") ? WhatifMetric::Energy : WhatifMetric::Latency;
-    const double cycles_per_ms = live_controller_.request().accelerator.clock_mhz * 1e3;
+
     std::vector<LayerChange> layers;
     int near_bound = 0, warm = 0;
     for (std::size_t i = 0; i < a.layers.size(); ++i) {
         const LayerAnswer& l = a.layers[i];
-        auto figure = [&](const LayerAnswer& x) {
+        // Each answer at its own design's clock (a clock edit changes the milliseconds).
+        auto figure = [&](const LayerAnswer& x, double clock_mhz) {
             if (!x.found) return 0.0;
-            const double one = metric == WhatifMetric::Latency ? static_cast<double>(x.runtime_cycles) / cycles_per_ms : x.energy_nj / 1e3;
+            const double one = metric == WhatifMetric::Latency ? static_cast<double>(x.runtime_cycles) / (clock_mhz * 1e3) : x.energy_nj / 1e3;
             return one * static_cast<double>(x.layer.repeat_count);
         };
         LayerChange c;
         c.label = QString::number(i + 1);
-        c.after = figure(l);
-        if (before) c.before = figure(before->layers[i]);
-        const double bound_one = metric == WhatifMetric::Latency ? static_cast<double>(l.bound_runtime_cycles) / cycles_per_ms : l.bound_energy_nj / 1e3;
+        c.after = figure(l, a.clock_mhz);
+        if (before) c.before = figure(before->layers[i], before->clock_mhz);
+        const double bound_one =
+            metric == WhatifMetric::Latency ? static_cast<double>(l.bound_runtime_cycles) / (a.clock_mhz * 1e3) : l.bound_energy_nj / 1e3;
         const QString unit = metric == WhatifMetric::Latency ? QStringLiteral("ms") : QStringLiteral("µJ");
-        c.tooltip = tr("%1 (%2), %3 run(s)\nthis design: %4 %7%5\nlower bound: %6 %7")
-                        .arg(whatif_qs(l.name), whatif_qs(shape_summary(l.layer)))
-                        .arg(l.layer.repeat_count)
-                        .arg(c.after, 0, 'g', 4)
-                        .arg(before ? tr("\nprevious design: %1 %2").arg(c.before, 0, 'g', 4).arg(unit) : QString())
-                        .arg(bound_one * static_cast<double>(l.layer.repeat_count), 0, 'g', 4)
-                        .arg(unit);
+        // One arg() with every value: a layer's name may hold "%1".
+        c.tooltip = tr("%1 (%2), %3 run(s)\nthis design: %4 %5").arg(whatif_qs(l.name), whatif_qs(shape_summary(l.layer)),
+                                                                       QString::number(l.layer.repeat_count),
+                                                                       QString::number(c.after, 'g', 4), unit);
+        if (before) c.tooltip += tr("\nprevious design: %1 %2").arg(QString::number(c.before, 'g', 4), unit);
+        c.tooltip += tr("\nlower bound: %1 %2").arg(QString::number(bound_one * static_cast<double>(l.layer.repeat_count), 'g', 4), unit);
         if (!l.found) c.tooltip += tr("\nno mapping: %1").arg(whatif_qs(l.why_none));
         layers.push_back(c);
-        if (l.found && static_cast<double>(l.runtime_cycles) <= 1.005 * static_cast<double>(l.bound_runtime_cycles)) ++near_bound;
+        if (l.found && static_cast<double>(l.runtime_cycles) <= (1 + kQuickStopWithinBound) * static_cast<double>(l.bound_runtime_cycles))
+            ++near_bound;
         if (l.warm_started) ++warm;
     }
     const QString axis = metric == WhatifMetric::Latency ? tr("latency of all runs, ms") : tr("energy of all runs, µJ");
     layer_chart_->set_layers(layers, tr("Each layer shape, all its runs"), axis, before != nullptr);
-    QString text = tr("%1 unique layer shapes, %2 samples in %3 s (GAMMA, at most %4 a shape, a shape's search ending within 0.5 % of its bound: %5 did)")
+    QString text = tr("%1 unique layer shapes, %2 samples in %3 s (GAMMA, at most %4 a shape, 4 times that for a shape with "
+                      "nothing to start from, a search ending within 0.5 % of its bound; %5 shape(s) within 0.5 % of their "
+                      "latency bound)")
                        .arg(a.layers.size())
                        .arg(QLocale().toString(static_cast<qlonglong>(a.samples)))
                        .arg(a.wall_seconds, 0, 'f', 2)
@@ -388,12 +389,12 @@ void WhatifView::show_live() {
     if (warm > 0) text += tr("; %1 started from the previous design's mapping").arg(warm);
     if (a.layers_without_mapping > 0)
         text += tr("; %1 layer shape(s) without a mapping are left out of the totals").arg(a.layers_without_mapping);
+    if (!s.finished) return;  // "Searching…" stays until the answer is in
     live_status_->setText(text);
     live_status_->setStyleSheet(a.layers_without_mapping > 0 ? QStringLiteral("color: #b00020;") : QString());
 }
 
 void WhatifView::refresh() {
-    pending_.stop();
     stale_ = false;
     QString why;
     const std::optional<SensitivityRequest> r = request(&why);
@@ -414,11 +415,6 @@ void WhatifView::refresh() {
     t.population = kQuickGammaPopulation;
     t.stop_within_bound = kQuickStopWithinBound;
     t.start_from = current_answer_;
-    // The live answer is this very design's when its request matches: the bars' centre is then
-    // the figure the readout above shows.
-    const NetworkAnswerRequest& live = live_controller_.request();
-    t.start_is_current = current_answer_ && live_.finished && live_.run == live_run_ && live.accelerator == t.accelerator &&
-                         live.model.layers == t.model.layers && live.options.budget == t.options.budget;
     run_ = controller_.start(t);
     // The previous design's bars go at once: the chart never shows a design that is not the study's.
     snapshot_ = WhatifSnapshot{};
@@ -455,9 +451,9 @@ void WhatifView::show_table() {
     const QString on = r.accelerator.name.empty() ? tr("the study's accelerator") : whatif_qs(r.accelerator.name);
     chart_->set_rows(tornado_rows(s.table, metric), tr("%1 on %2: the network's best %3 with each knob at x0.5 and x2").arg(whatif_qs(r.model.name), on, figure),
                      tr("%1 change (centre: the current design, %2)").arg(figure, whatif_figure_text(whatif_figure_of(c, metric), metric)));
-    summary_->setText(tr("Each variant searched afresh, as the current design is for the bars' centre (%1, %2 for %3 unique "
-                         "layer shapes, each counted as often as it runs). Click a bar to make that variant the study's design "
-                         "(Edit > Undo restores it).")
+    summary_->setText(tr("Each variant, and the current design at the bars' centre, searched again from the live answer's "
+                         "mappings (centre: %1, %2 for %3 unique layer shapes, each counted as often as it runs). Click a bar "
+                         "to make that variant the study's design (Edit > Undo restores it).")
                           .arg(whatif_figure_text(c.latency_ms, WhatifMetric::Latency), whatif_figure_text(c.energy_nj, WhatifMetric::Energy))
                           .arg(s.table.unique_layers));
     int marked = 0;

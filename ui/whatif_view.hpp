@@ -68,7 +68,7 @@ class WhatifView : public QWidget {
     const WhatifSnapshot& snapshot() const { return snapshot_; }
     // No edit waits and the newest run has delivered its table (or its error).
     bool idle() const {
-        return !pending_.isActive() && !live_pending_.isActive() && !stale_ && !tornado_stale_ && !controller_.running() &&
+        return !live_pending_.isActive() && !stale_ && !tornado_stale_ && !controller_.running() &&
                !live_controller_.running() && snapshot_.finished && snapshot_.run == run_ && live_.finished && live_.run == live_run_;
     }
     // Called with each live answer the view shows (the bench times edits by it).
@@ -100,7 +100,6 @@ class WhatifView : public QWidget {
     WhatifController controller_;
     WhatifSnapshot snapshot_;
     int run_ = 0;
-    QTimer pending_;     // the tornado's run, after a change of its own settings
     bool stale_ = true;  // an edit came while hidden
     NetworkAnswerController live_controller_;
     NetworkAnswerSnapshot live_;

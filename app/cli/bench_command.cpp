@@ -266,8 +266,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
     c->add_option("--mappings", o->mappings, "number of random mappings")->check(count_in_range(1, 10000000, "mappings"));
     c->add_flag("!--no-search", o->search, "skip the GAMMA search timings");
     c->add_option("--tech", o->technology, "also time the cost model under this technology (\"\": skip)")->capture_default_str();
-    c->add_option("--mapping", o->mapping_file, "time the layers of this MAESTRO file instead");
-    c->add_option("--hw", o->hw.hw_file, "with --mapping: its MAESTRO HW file (default: MAESTRO's command-line defaults)");
+    CLI::Option* mapping = c->add_option("--mapping", o->mapping_file, "time the layers of this MAESTRO file instead");
+    c->add_option("--hw", o->hw.hw_file, "with --mapping: its MAESTRO HW file (default: MAESTRO's command-line defaults)")->needs(mapping);
     c->callback([o, &exit_code] { exit_code = run_bench(*o); });
 }
 

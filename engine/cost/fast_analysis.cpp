@@ -632,8 +632,11 @@ public:
     FastAnalyzer(const MappingPlan& plan, AnalysisWorkspace& ws, FastScratch& scratch)
         : plan_(plan), ws_(ws), scratch_(scratch) {}
 
-    // Returns whether the objectives-only closed form applied.
-    bool analyze_top(TopLevelOutcome& out, bool objectives_only);
+    // Returns whether the objectives-only closed form applied. `force_closed_form`: try it
+    // whatever the history says.
+    bool analyze_top(TopLevelOutcome& out, bool objectives_only, bool force_closed_form = false);
+    // The history made analyze_top skip the closed form.
+    bool skipped_closed_form() const { return skipped_closed_form_; }
 
 private:
     // The outermost level summed in closed form, when every case does work and is
@@ -677,6 +680,7 @@ private:
     const MappingPlan& plan_;
     AnalysisWorkspace& ws_;
     FastScratch& scratch_;
+    bool skipped_closed_form_ = false;
     std::array<bool, kMaxClusterLevels> level_prepared_{};
     std::array<bool, kMaxClusterLevels> level_compute_bound_{};
     InnerProducts inner_products_;  // of the innermost level, when it is compute-bound
@@ -978,7 +982,7 @@ std::int64_t mapped_volume(const LevelPlan& lv, const TensorDims& t) {
     return v;
 }
 
-bool FastAnalyzer::analyze_top(TopLevelOutcome& out, bool objectives_only) {
+bool FastAnalyzer::analyze_top(TopLevelOutcome& out, bool objectives_only, bool force_closed_form) {
     out = TopLevelOutcome{};
     ++ws_.generation;
     ws_.cases_left = kCaseBudget;
@@ -994,10 +998,14 @@ bool FastAnalyzer::analyze_top(TopLevelOutcome& out, bool objectives_only) {
     build_spatial_state_set(lv, lv.first_spatial, at(plan_.full, lv.directives[p].dim), top_sets[p]);
     ls.n = lv.num_directives;
     ls.p = lv.first_spatial;
-    if (objectives_only && scratch_.closed_form_history.worth_trying()) {
-        const bool closed = closed_form_top(lv, ls, out);
-        scratch_.closed_form_history.record(closed);
-        if (closed) return true;
+    if (objectives_only) {
+        if (force_closed_form || scratch_.closed_form_history.worth_trying()) {
+            const bool closed = closed_form_top(lv, ls, out);
+            scratch_.closed_form_history.record(closed);
+            if (closed) return true;
+        } else {
+            skipped_closed_form_ = true;
+        }
     }
     finish_states(lv, ls);
     if (!ws_.charge(ls.total_cases)) {
@@ -1358,7 +1366,13 @@ bool FastAnalyzer::closed_form_top(const LevelPlan& lv, const LevelStates& ls, T
 FastOutcome analyze_top_level_fast(const MappingPlan& plan, AnalysisWorkspace& ws,
                                    TopLevelOutcome& out, bool objectives_only) {
     if (!plan.all_levels_simple) return FastOutcome::NotApplicable;
-    const bool closed = FastAnalyzer(plan, ws, fast_scratch()).analyze_top(out, objectives_only);
+    FastAnalyzer analyzer(plan, ws, fast_scratch());
+    bool closed = analyzer.analyze_top(out, objectives_only);
+    // The closed form charges no case budget and the walk does: when the history skipped it and
+    // the walk ran out of cases, the closed form decides, as if it had been tried first. So the
+    // figures never depend on what a thread evaluated before.
+    if (!closed && analyzer.skipped_closed_form() && out.problem.kind == Invalidity::TooManyCases)
+        closed = FastAnalyzer(plan, ws, fast_scratch()).analyze_top(out, objectives_only, true);
     return closed ? FastOutcome::ObjectivesOnly : FastOutcome::Full;
 }
 

@@ -99,6 +99,7 @@ NetworkAnswer answer_network(const NetworkAnswerRequest& request, const NetworkA
     answer.bound_latency_ms = static_cast<double>(answer.bound_latency_cycles) / cycles_per_ms;
     answer.edp_mj_ms = answer.energy_nj / 1e6 * answer.latency_ms;
     answer.area_mm2 = configured_area_mm2(acc);
+    answer.clock_mhz = acc.clock_mhz;
     answer.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return answer;
 }

@@ -3,8 +3,8 @@
 // (repeat counts kept) with GAMMA, each search warm-started from the previous design's best
 // mapping of the same shape (GAMMA repairs it to the new hardware) and ended as soon as it is
 // within a set distance of the layer's lower bound, where more samples cannot pay. The app's
-// What-if tab shows it beside the previous design's answer and the bound; `mapscape-cli whatif`'s
-// tornado is the same search with every knob varied.
+// What-if tab shows it beside the previous design's answer and the bound, and starts its tornado
+// of variants from its mappings (`mapscape-cli whatif` searches every variant afresh).
 #pragma once
 
 #include <cstdint>
@@ -51,7 +51,8 @@ struct NetworkAnswer {
     double latency_ms = 0;               // at the accelerator's clock
     double energy_nj = 0;
     double edp_mj_ms = 0;                // energy (mJ) x latency (ms)
-    double area_mm2 = 0;                 // the accelerator's, as the cost model builds it
+    double area_mm2 = 0;                 // the design as configured (arch/area_model.hpp's default model, or its technology's)
+    double clock_mhz = 0;                // the design's, for figures in ms
     std::int64_t bound_latency_cycles = 0;
     double bound_latency_ms = 0;
     double bound_energy_nj = 0;
@@ -83,7 +84,7 @@ LayerSetup warm_start_setup(const NetworkAnswer* previous, double stop_within_bo
                             std::vector<char>* warm = nullptr);
 
 // Throws InputError for a setup the search refuses. `previous` (may be null) seeds each shape's
-// search with its best mapping there. Deterministic for a seed, the previous answer and the
+// search with the mappings it remembers for that shape. Deterministic for a seed, the previous answer and the
 // request, whatever the thread count.
 NetworkAnswer answer_network(const NetworkAnswerRequest& request, const NetworkAnswer* previous = nullptr,
                              std::stop_token stop = {});

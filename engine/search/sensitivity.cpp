@@ -208,15 +208,7 @@ SensitivityTable sensitivity(const SensitivityRequest& request, std::stop_token 
     SearchSetupOptions options = request.options;
     options.technology = {};
     table.unique_layers = static_cast<std::int64_t>(model.layers.size());
-    if (request.start_is_current && request.start_from) {
-        const NetworkAnswer& a = *request.start_from;
-        table.current.latency_cycles = a.latency_cycles;
-        table.current.latency_ms = a.latency_ms;
-        table.current.energy_nj = a.energy_nj;
-        table.current.layers_without_mapping = a.layers_without_mapping;
-    } else {
-        table.current = search_variant(request, model, base.base.accelerator, options, stop);
-    }
+    table.current = search_variant(request, model, base.base.accelerator, options, stop);
     table.current.setting = "current design";
     const std::vector<SensitivityKnob> knobs =
         request.knobs.empty() ? default_sensitivity_knobs(base.base.accelerator) : request.knobs;
