@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "cost/evaluate.hpp"
 #include "tech/hardware_costs.hpp"
 #include "tech/technology.hpp"
 #include "tech/technology_library.hpp"
@@ -61,17 +62,38 @@ KnobVariant not_applicable(std::string why) {
     return v;
 }
 
-SensitivityRow search_variant(const SensitivityRequest& request, const Model& model, const Accelerator& acc,
-                              const SearchSetupOptions& options, std::stop_token stop) {
-    const SearchSetup setup = make_search_setup(model, acc, request.platform_name, options);
-    const ModelSearchOutcome outcome =
-        search_model(make_search_request(setup, search_algorithm(request.algo, request.population), request.seed),
-                     warm_start_setup(request.start_from.get(), request.stop_within_bound, 1), {}, stop);
+// A variant's row, with the layers searched and their outcome (the clock variants reuse the
+// current design's).
+struct VariantSearch {
     SensitivityRow row;
-    row.latency_cycles = outcome.total_runtime_cycles;
-    row.latency_ms = static_cast<double>(outcome.total_runtime_cycles) / (acc.clock_mhz * 1e3);
-    row.energy_nj = outcome.total_energy_nj;
-    row.layers_without_mapping = outcome.layers_without_mapping;
+    std::vector<Layer> layers;
+    ModelSearchOutcome outcome;
+};
+
+VariantSearch search_variant(const SensitivityRequest& request, const Model& model, const Accelerator& acc,
+                             const SearchSetupOptions& options, std::stop_token stop) {
+    const SearchSetup setup = make_search_setup(model, acc, request.platform_name, options);
+    VariantSearch v;
+    const ModelSearchRequest search = make_search_request(setup, search_algorithm(request.algo, request.population), request.seed);
+    v.layers = search.layers;
+    v.outcome = search_model(search, warm_start_setup(request.start_from.get(), request.stop_within_bound, 1), {}, stop);
+    v.row.latency_cycles = v.outcome.total_runtime_cycles;
+    v.row.latency_ms = static_cast<double>(v.outcome.total_runtime_cycles) / (acc.clock_mhz * 1e3);
+    v.row.energy_nj = v.outcome.total_energy_nj;
+    v.row.layers_without_mapping = v.outcome.layers_without_mapping;
+    return v;
+}
+
+// A clock variant of a latency search: the clock changes no cycle count and no validity, so the
+// search would walk exactly the current design's path to the same mappings; they are priced at
+// the new clock (milliseconds, and the leakage energy of a physical technology) instead.
+SensitivityRow repriced_at_clock(const VariantSearch& current, const Accelerator& acc) {
+    SensitivityRow row = current.row;
+    row.latency_ms = static_cast<double>(row.latency_cycles) / (acc.clock_mhz * 1e3);
+    row.energy_nj = total_over_runs<double>(current.layers, [&](std::size_t i) {
+        const SearchResult& r = current.outcome.layers[i].result;
+        return r.found ? evaluate(current.layers[i], acc, r.best_mapping, ReportDetail::Full).energy.total_nj : 0.0;
+    });
     return row;
 }
 
@@ -208,7 +230,9 @@ SensitivityTable sensitivity(const SensitivityRequest& request, std::stop_token 
     SearchSetupOptions options = request.options;
     options.technology = {};
     table.unique_layers = static_cast<std::int64_t>(model.layers.size());
-    table.current = search_variant(request, model, base.base.accelerator, options, stop);
+    const VariantSearch current = search_variant(request, model, base.base.accelerator, options, stop);
+    table.current = current.row;
+    const bool latency_search = base.base.objective == Objective::of(Metric::Latency);
     table.current.setting = "current design";
     const std::vector<SensitivityKnob> knobs =
         request.knobs.empty() ? default_sensitivity_knobs(base.base.accelerator) : request.knobs;
@@ -221,7 +245,8 @@ SensitivityTable sensitivity(const SensitivityRequest& request, std::stop_token 
                 Model varied = model;
                 if (v.precision.specified())
                     for (Layer& l : varied.layers) l.precision = v.precision;
-                row = search_variant(request, varied, v.accelerator, options, stop);
+                row = knob.name == "clock" && latency_search ? repriced_at_clock(current, v.accelerator)
+                                                              : search_variant(request, varied, v.accelerator, options, stop).row;
             }
             row.knob = knob.name;
             row.factor = factor;
