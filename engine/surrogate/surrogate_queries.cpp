@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <torch/torch.h>
+
 #include "surrogate/dataset.hpp"
 #include "surrogate/registration.hpp"
 #include "surrogate/surrogate_accuracy.hpp"
@@ -12,6 +14,11 @@ namespace mapscape {
 namespace {
 
 std::shared_ptr<const Surrogate> surrogate_at(const std::string& model_path) {
+    // One thread, as training and the gradient search run it: the app asks these queries on
+    // its GUI thread, and libtorch's parallel regions wait for every worker, which on a loaded
+    // machine can keep the window from answering for a second; a one-thread product also adds
+    // in the same order every run.
+    if (torch::get_num_threads() != 1) torch::set_num_threads(1);
     if (model_path.empty()) return shipped_surrogate();
     return std::make_shared<const Surrogate>(Surrogate::load(model_path));
 }
