@@ -7,18 +7,14 @@
 #include "cost/bounds.hpp"
 #include "search/genome.hpp"
 #include "search/least_footprint.hpp"
-#include "tech/hardware_costs.hpp"
 
 namespace mapscape {
 
 namespace {
 
-// The accelerator's area as configured: under a physical technology its own figure, otherwise
-// the default area model's (the one the accelerator editor shows first).
-double configured_area_mm2(const Accelerator& acc) {
-    if (acc.physical_technology) return technology_area(acc, acc.l1_size_bytes, acc.l2_size_bytes).total_um2() / 1e6;
-    return area_of(default_area_model(), acc).total_um2() / 1e6;
-}
+// The accelerator's area as configured: area_of takes the physical technology's own areas when
+// there is one, otherwise the default area model's (the one the accelerator editor shows first).
+double configured_area_mm2(const Accelerator& acc) { return area_of(default_area_model(), acc).total_um2() / 1e6; }
 
 // The previous design's answer for this shape, when it has one with a mapping.
 const LayerAnswer* previous_for(const NetworkAnswer* previous, std::size_t index, const Layer& layer) {
