@@ -173,6 +173,9 @@ int run_study(const SimulateOptions& o) {
     options.seed = o.seed;
     options.threads = o.threads;
     options.perfect_tiling_only = o.perfect;
+    Accelerator analysed;  // only its analysis is taken: the study draws its own accelerators
+    apply_technology_choice({"", "", "", 0, o.hw.technology.analysis}, analysed);
+    options.analysis = analysed.analysis;
     const bool tty = isatty(2);
     const StudyResult result = run_simulation_study(options, {}, [&](std::int64_t done) {
         if (tty) std::fprintf(stderr, "\r%lld of %lld mappings", static_cast<long long>(done), static_cast<long long>(o.study));
@@ -202,7 +205,7 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
     c->add_option("--max-macs", o->max_macs, "refuse layers with more MACs than this (the time it would take is printed)")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
     c->add_flag("--json", o->json, "print one JSON document instead of tables");
-    c->add_option("--study", o->study, "measure the MAESTRO-exact model on this many random mappings of small layers")
+    c->add_option("--study", o->study, "measure the analytical model (--analysis: maestro, the default, or faithful) on this many random mappings of small layers")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{10'000'000}));
     c->add_option("--seed", o->seed, "the study's seed");
     c->add_option("--threads", o->threads, "the study's threads")->check(CLI::Range(1, 256));

@@ -7,6 +7,22 @@
 
 namespace mapscape {
 
+std::string_view analysis_mode_name(AnalysisMode mode) {
+    return mode == AnalysisMode::Faithful ? "faithful" : "maestro";
+}
+
+bool parse_analysis_mode(std::string_view text, AnalysisMode& mode) {
+    if (text == "maestro" || text == "maestro-exact") {
+        mode = AnalysisMode::MaestroExact;
+        return true;
+    }
+    if (text == "faithful") {
+        mode = AnalysisMode::Faithful;
+        return true;
+    }
+    return false;
+}
+
 Accelerator maestro_cli_defaults() {
     Accelerator acc;
     acc.name = "maestro-defaults";

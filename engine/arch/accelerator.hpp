@@ -27,6 +27,13 @@ struct NocLevel {
     bool operator==(const NocLevel&) const = default;
 };
 
+// Which analysis prices a mapping: MAESTRO's model, figure for figure (the default, and what
+// MAESTRO files and the papers' reproductions use), or the faithful analysis of what the
+// dataflow does (cost/faithful_analysis.hpp; docs/faithful-analysis.md).
+enum class AnalysisMode : std::uint8_t { MaestroExact, Faithful };
+std::string_view analysis_mode_name(AnalysisMode mode);           // "maestro" or "faithful"
+bool parse_analysis_mode(std::string_view text, AnalysisMode& mode);  // false for anything else
+
 struct Accelerator {
     std::string name = "accelerator";
     std::int64_t num_pes = 7;
@@ -51,6 +58,7 @@ struct Accelerator {
     // How flexible the array is: which dimensions it can parallelise at each level, fixed loop
     // orders, tiles and cluster sizes. Every search respects it. Fully flexible by default.
     MapSpace map_space;
+    AnalysisMode analysis = AnalysisMode::MaestroExact;
 
     std::int64_t l1_size_elements() const { return l1_size_bytes / word_size_bytes; }
     std::int64_t l2_size_elements() const { return l2_size_bytes / word_size_bytes; }

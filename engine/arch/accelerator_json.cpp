@@ -18,7 +18,7 @@ namespace {
 const JsonObjectSchema kAcceleratorFields{"accelerator",
                                           {"format", "version", "name", "num_pes", "pe_hierarchy", "simd_lanes", "l1_size_bytes",
                                            "l2_size_bytes", "word_size_bytes", "clock_mhz", "offchip_bw_elements_per_cycle", "noc",
-                                           "technology", "dram_type", "l2_banks", "map_space"}};
+                                           "technology", "dram_type", "l2_banks", "map_space", "analysis"}};
 const JsonObjectSchema kNocFields{"accelerator.noc", {"bandwidth_elements_per_cycle", "hops", "hop_latency_cycles"}};
 const JsonObjectSchema kTechnologyFields{"accelerator.technology",
                                          {"mac_energy_nj", "l1_access_in_macs", "l2_access_in_macs", "dram_access_in_macs",
@@ -52,6 +52,7 @@ nlohmann::ordered_json accelerator_to_json(const Accelerator& a) {
                        {"hop_latency_cycles", n.hop_latency_cycles}});
     j["noc"] = noc;
     if (!a.map_space.flexible()) j["map_space"] = map_space_to_json(a.map_space);
+    if (a.analysis != AnalysisMode::MaestroExact) j["analysis"] = std::string(analysis_mode_name(a.analysis));
     const TechnologyTable defaults;
     if (a.physical_technology) {
         j["technology"] = technology_reference(*a.physical_technology);
@@ -161,6 +162,11 @@ Accelerator accelerator_from_json(const JsonDocument& doc, const nlohmann::json&
         a.dram_type = a.physical_technology->dram(a.dram_type)->type;
     }
     if (v.contains("map_space")) a.map_space = map_space_from_json(doc, v["map_space"], json_child(ptr, "map_space"));
+    if (v.contains("analysis")) {
+        const std::string name = doc.string(v, ptr, "analysis");
+        if (!parse_analysis_mode(name, a.analysis))
+            doc.fail(json_child(ptr, "analysis"), "\"analysis\" must be \"maestro\" or \"faithful\", not \"" + name + "\"");
+    }
     if (std::string p = accelerator_problem(a); !p.empty()) doc.fail(ptr, p);
     return a;
 }

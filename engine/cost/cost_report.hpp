@@ -43,6 +43,7 @@ enum class Invalidity : std::uint8_t {
     OverLatencyBudget,       // a search's latency cap (e.g. a pipeline stage) is exceeded
     BelowComputeBound,       // modelled runtime below MACs / (PEs x lanes): not physically possible
     MacsUndercounted,        // the analysis counts fewer MACs than the layer has (its energy is too low)
+    MacsSkipped,             // faithful analysis: the mapping never does some of the layer's MACs
 };
 
 struct InvalidityDetail {

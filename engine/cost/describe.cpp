@@ -67,6 +67,9 @@ std::string describe(const InvalidityDetail& d, const Layer& layer, const Accele
         case Invalidity::MacsUndercounted:
             return "the analysis counts " + std::to_string(d.value) + " MACs of the layer's " + std::to_string(d.limit) +
                    " (MAESTRO's model undercounts some partial tiles), so its energy and runtime are too low";
+        case Invalidity::MacsSkipped:
+            return "the mapping does " + std::to_string(d.value) + " of the layer's " + std::to_string(d.limit) +
+                   " MACs (a tile's windows leave some outputs to no step)";
         case Invalidity::L2Overflow:
             return "L2 requirement " + std::to_string(d.value) + " B exceeds the L2 size " +
                    std::to_string(d.limit) + " B";

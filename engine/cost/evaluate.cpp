@@ -2,6 +2,7 @@
 
 #include "cost/area_power.hpp"
 #include "cost/fast_analysis.hpp"
+#include "cost/faithful_analysis.hpp"
 #include "cost/reference_analysis.hpp"
 #include "cost/mapping_plan.hpp"
 #include "tech/hardware_costs.hpp"
@@ -86,24 +87,34 @@ CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mappi
                          bool allow_fast, ReportDetail detail) {
     CostReport r;
     r.detail = detail;
-    MappingPlan plan;
-    build_mapping_plan(layer, acc, mapping, plan);
-    r.layer_macs = plan.exact_macs;
-    if (plan.invalid.kind != Invalidity::None) {
-        r.invalid = plan.invalid;
-        return r;
-    }
     TopLevelOutcome top;
-    AnalysisWorkspace& ws = thread_workspace();
-    bool done = false;
-    if (allow_fast) {
-        const FastOutcome fast = analyze_top_level_fast(plan, ws, top, detail == ReportDetail::Objectives);
-        done = fast != FastOutcome::NotApplicable;
-        if (fast == FastOutcome::Full) r.detail = ReportDetail::Full;
-    }
-    if (!done) {
-        analyze_top_level_reference(plan, ws, top);
+    if (acc.analysis == AnalysisMode::Faithful) {
+        r.layer_macs = exact_macs(analysed_form(layer));
+        analyze_faithful(layer, acc, mapping, top);
         r.detail = ReportDetail::Full;
+        if (top.problem.kind != Invalidity::None && top.problem.kind != Invalidity::MacsSkipped) {
+            r.invalid = top.problem;
+            return r;
+        }
+    } else {
+        MappingPlan plan;
+        build_mapping_plan(layer, acc, mapping, plan);
+        r.layer_macs = plan.exact_macs;
+        if (plan.invalid.kind != Invalidity::None) {
+            r.invalid = plan.invalid;
+            return r;
+        }
+        AnalysisWorkspace& ws = thread_workspace();
+        bool done = false;
+        if (allow_fast) {
+            const FastOutcome fast = analyze_top_level_fast(plan, ws, top, detail == ReportDetail::Objectives);
+            done = fast != FastOutcome::NotApplicable;
+            if (fast == FastOutcome::Full) r.detail = ReportDetail::Full;
+        }
+        if (!done) {
+            analyze_top_level_reference(plan, ws, top);
+            r.detail = ReportDetail::Full;
+        }
     }
     r.invalid = top.problem;
     r.runtime_cycles = top.runtime;

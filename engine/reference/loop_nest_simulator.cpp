@@ -1,4 +1,5 @@
 #include "reference/loop_nest_simulator.hpp"
+#include "util/index_range.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -16,15 +17,9 @@ constexpr std::int64_t kMaxSubClusters = 16384;
 // same couplings: input {M, K}, weight {K, N}, output {M, N}) and 1x1 windows.
 enum Axis : int { kN, kK, kC, kR, kS, kYo, kXo, kAxes };
 
-struct Range {
-    std::int64_t lo = 0, hi = 0;  // [lo, hi)
-    std::int64_t size() const { return hi > lo ? hi - lo : 0; }
-};
-
-Range intersect(Range a, Range b) { return {std::max(a.lo, b.lo), std::min(a.hi, b.hi)}; }
-
-std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return -floor_div(-a, b); }
+using Range = IndexRange;
+std::int64_t floor_div(std::int64_t a, std::int64_t b) { return floor_div_signed(a, b); }
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return ceil_div_signed(a, b); }
 
 // The part of the layer a sub-cluster works on in one step: a range per MAC axis (output rows
 // and columns for Yo, Xo) and the input rows and columns the step spans.

@@ -193,6 +193,7 @@ StudyResult run_simulation_study(const StudyOptions& options, const StudyModel& 
             for (std::int64_t i; (i = cursor.fetch_add(1)) < block;) {
                 auto& s = drawn[static_cast<std::size_t>(i)];
                 draw_study_sample(options.seed, next_index + i, options.perfect_tiling_only, s);
+                s.accelerator.analysis = options.analysis;
                 outcome[static_cast<std::size_t>(i)] = analyse(s, model, options.perfect_tiling_only);
             }
         };
@@ -259,12 +260,28 @@ std::string study_markdown(const StudyResult& r, const StudyOptions& o, std::str
     char buf[512];
     const auto n = static_cast<std::int64_t>(r.samples.size());
     std::snprintf(buf, sizeof buf,
-                  "%lld mappings (seed %llu%s), %lld drawn: %lld refused by the model, %lld by the simulator; %.1f s on %s.\n\n",
-                  static_cast<long long>(n), static_cast<unsigned long long>(o.seed),
+                  "%s analysis; %lld mappings (seed %llu%s), %lld drawn: %lld refused by the model, %lld by the simulator; %.1f s on %s.\n\n",
+                  o.analysis == AnalysisMode::Faithful ? "Faithful" : "MAESTRO-exact", static_cast<long long>(n),
+                  static_cast<unsigned long long>(o.seed),
                   o.perfect_tiling_only ? ", perfect tiling only" : "", static_cast<long long>(r.drawn),
                   static_cast<long long>(r.rejected_by_model), static_cast<long long>(r.rejected_by_simulator), r.seconds,
                   std::string(cpu).c_str());
     md += buf;
+    {
+        std::int64_t all_within = 0, macs_below = 0;
+        for (const StudySample& s : r.samples) {
+            bool within = true;
+            for (int f = 0; f < kComparableFigures; ++f) within = within && std::fabs(s.relative_error(static_cast<StudyFigure>(f))) <= 0.01;
+            all_within += within;
+            macs_below += s.model[1] < s.layer_macs;
+        }
+        std::snprintf(buf, sizeof buf,
+                      "Every comparable figure within 1%% of the simulator's: %lld of %lld (%s); the model counts fewer MACs than the "
+                      "layer has on %lld.\n\n",
+                      static_cast<long long>(all_within), static_cast<long long>(n), percent(all_within, n).c_str(),
+                      static_cast<long long>(macs_below));
+        md += buf;
+    }
     md += "| figure | equal | within 1% | within 10% | model lower | model higher | median abs. error | p99 abs. error | max abs. error |\n";
     md += "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (int f = 0; f < kStudyFigures; ++f) {

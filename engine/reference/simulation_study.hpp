@@ -49,6 +49,8 @@ struct StudyOptions {
     // Only mappings whose every tile divides the tile above, at stride 1, with no idle
     // sub-cluster: the mappings the analytical model is meant to analyse exactly.
     bool perfect_tiling_only = false;
+    // The analysis under test (the accelerator each sample is drawn with gets it).
+    AnalysisMode analysis = AnalysisMode::MaestroExact;
 };
 
 struct StudySample {

@@ -37,7 +37,7 @@ WorkloadScheduleRequest make_schedule_request(const ScheduleSetupOptions& o, con
     r.platform = load_platform_setting(o.setting);
     if (!o.technology.empty()) {
         Accelerator probe;
-        apply_technology_choice({o.technology, "", "", 0}, probe);
+        apply_technology_choice({o.technology, "", "", 0, ""}, probe);
         if (o.job_analysis == "magma-code")
             throw InputError({"--tech", 0, 0}, "the magma-code job analysis has its own energy model; a technology needs --job-analysis mapscape");
         r.platform.technology = probe.physical_technology;

@@ -67,6 +67,7 @@ std::string_view refusal_name(Invalidity kind) {
         case Invalidity::OverLatencyBudget: return "over the latency cap";
         case Invalidity::BelowComputeBound: return "below the compute bound (MAESTRO's undercount)";
         case Invalidity::MacsUndercounted: return "fewer MACs than the layer (MAESTRO's undercount)";
+        case Invalidity::MacsSkipped: return "skips some of the layer's MACs";
     }
     return "refused";
 }

@@ -12,7 +12,7 @@
 
 namespace mapscape {
 
-inline constexpr int kInvalidityKinds = static_cast<int>(Invalidity::MacsUndercounted) + 1;
+inline constexpr int kInvalidityKinds = static_cast<int>(Invalidity::MacsSkipped) + 1;
 
 struct RefusalTally {
     std::array<std::int64_t, kInvalidityKinds> counts{};  // by Invalidity (None unused)

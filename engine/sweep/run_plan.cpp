@@ -174,7 +174,7 @@ RunTask SweepPlan::task(std::size_t index) const {
     t.seed = spec_.seeds[p.seed];
     t.maestro_as_is = spec_.maestro_as_is;
     if (t.kind == RunKind::Search) {
-        const TechnologyChoice choice{spec_.technologies[p.technology], spec_.precisions[p.precision], "", 0};
+        const TechnologyChoice choice{spec_.technologies[p.technology], spec_.precisions[p.precision], "", 0, ""};
         apply_technology_choice(choice, t.accelerator);
         apply_default_precision(chosen_precision(choice), t.model.layers);
     }

@@ -41,6 +41,10 @@ void apply_technology_choice(const TechnologyChoice& c, Accelerator& acc) {
             throw InputError({"--l2-banks", 0, 0}, "the L2 bank count must be 1 to 1024, not " + std::to_string(c.l2_banks));
         acc.l2_banks = c.l2_banks;
     }
+    if (!c.analysis.empty() && !parse_analysis_mode(c.analysis, acc.analysis))
+        throw InputError({"--analysis", 0, 0}, "the analysis must be maestro (MAESTRO's model, figure for figure) or faithful "
+                                               "(what the dataflow does: docs/faithful-analysis.md), not \"" + c.analysis + "\"" +
+                                                   did_you_mean(c.analysis, {"maestro", "faithful"}));
 }
 
 TensorPrecision chosen_precision(const TechnologyChoice& c) {

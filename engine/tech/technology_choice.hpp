@@ -18,11 +18,12 @@ struct TechnologyChoice {
     std::string precision;   // "" = keep each layer's; "int8" or "input=int8,weight=int4,output=int32"
     std::string dram;        // "" = the technology's default
     std::int64_t l2_banks = 0;  // 0 = keep
+    std::string analysis;    // "" = keep the accelerator's; "maestro" or "faithful"
 
-    bool empty() const { return technology.empty() && precision.empty() && dram.empty() && l2_banks == 0; }
+    bool empty() const { return technology.empty() && precision.empty() && dram.empty() && l2_banks == 0 && analysis.empty(); }
 };
 
-// Throws InputError naming the option ("--tech", "--precision", "--dram", "--l2-banks") and what
+// Throws InputError naming the option ("--tech", "--precision", "--dram", "--l2-banks", "--analysis") and what
 // is wrong, e.g. a DRAM type the technology does not list, or --dram under MAESTRO's model.
 void apply_technology_choice(const TechnologyChoice& choice, Accelerator& accelerator);
 // The precision for layers without their own; unspecified when the choice names none.

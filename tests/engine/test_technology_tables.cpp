@@ -295,11 +295,13 @@ private slots:
             }
             return std::string("(accepted)");
         };
-        QVERIFY(message({"45mn", "", "", 0}).find("--tech: no technology called \"45mn\" (did you mean \"45nm\"?)") == 0);
-        QVERIFY(message({"", "", "hbm2", 0}).find("--dram: a DRAM type needs a physical technology") == 0);
-        QVERIFY(message({"45nm", "", "hbm9", 0}).find("--dram: technology \"45nm\" has no DRAM type \"hbm9\"") == 0);
-        QVERIFY(message({"", "int7", "", 0}).find("--precision: unknown number format") == 0);
-        QCOMPARE(message({"45nm", "fp16", "hbm2", 4}), std::string("(accepted)"));
+        QVERIFY(message({"45mn", "", "", 0, ""}).find("--tech: no technology called \"45mn\" (did you mean \"45nm\"?)") == 0);
+        QVERIFY(message({"", "", "hbm2", 0, ""}).find("--dram: a DRAM type needs a physical technology") == 0);
+        QVERIFY(message({"45nm", "", "hbm9", 0, ""}).find("--dram: technology \"45nm\" has no DRAM type \"hbm9\"") == 0);
+        QVERIFY(message({"", "int7", "", 0, ""}).find("--precision: unknown number format") == 0);
+        QVERIFY(message({"", "", "", 0, "faithfull"}).find("--analysis: the analysis must be maestro") == 0);
+        QVERIFY(message({"", "", "", 0, "faithfull"}).find("did you mean \"faithful\"") != std::string::npos);
+        QCOMPARE(message({"45nm", "fp16", "hbm2", 4, "faithful"}), std::string("(accepted)"));
     }
 };
 

@@ -1,0 +1,994 @@
+#include "cost/faithful_analysis.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "util/index_range.hpp"
+
+namespace mapscape {
+
+namespace {
+
+// MAC-space axes. A GEMM is analysed as a convolution with M as N, N as K and K as C and 1x1
+// windows (the same couplings).
+enum FaithfulAxis : int { fN, fG, fK, fC, fR, fS, fYo, fXo, kFaithfulAxes };
+
+using Span = IndexRange;
+Span meet(Span a, Span b) { return intersect(a, b); }
+std::int64_t floor_div(std::int64_t a, std::int64_t b) { return floor_div_signed(a, b); }
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return ceil_div_signed(a, b); }
+
+// A set of lines along one footprint axis: `count` runs of `len` starting every `period` from
+// lo. Input rows read by outputs [o, o + n) under filter rows [f, f + r) at stride s are the
+// runs o x s + f, ..., one per output row; when s <= r they merge into one run.
+struct Lines {
+    std::int64_t lo = 0, count = 0, period = 1, len = 0;
+    bool empty() const { return count <= 0 || len <= 0; }
+    std::int64_t size() const { return empty() ? 0 : count * len; }
+    bool operator==(const Lines&) const = default;
+};
+
+Lines run_of(Span s) { return s.size() > 0 ? Lines{s.lo, 1, 1, s.size()} : Lines{}; }
+
+Lines windows_of(Span outputs, Span filter, std::int64_t stride) {
+    if (outputs.size() == 0 || filter.size() == 0) return {};
+    const std::int64_t lo = outputs.lo * stride + filter.lo;
+    if (outputs.size() == 1 || stride <= filter.size())
+        return {lo, 1, 1, (outputs.size() - 1) * stride + filter.size()};
+    return {lo, outputs.size(), stride, filter.size()};
+}
+
+std::int64_t points_below(const Lines& l, std::int64_t x) {
+    if (l.empty() || x <= l.lo) return 0;
+    const std::int64_t d = x - l.lo;
+    if (l.count == 1) return std::min(d, l.len);
+    const std::int64_t q = d / l.period;
+    if (q >= l.count) return l.size();
+    return q * l.len + std::min(d % l.period, l.len);
+}
+
+std::int64_t points_in(const Lines& l, Span s) { return s.size() > 0 ? points_below(l, s.hi) - points_below(l, s.lo) : 0; }
+
+Span run_at(const Lines& l, std::int64_t i) { return {l.lo + i * l.period, l.lo + i * l.period + l.len}; }
+
+std::int64_t meet_size(const Lines& a, const Lines& b) {
+    if (a.empty() || b.empty()) return 0;
+    if (a == b) return a.size();
+    if (a.count == 1) return points_in(b, run_at(a, 0));
+    if (b.count == 1) return points_in(a, run_at(b, 0));
+    std::int64_t total = 0;
+    for (std::int64_t i = 0; i < a.count; ++i) total += points_in(b, run_at(a, i));
+    return total;
+}
+
+// The runs of x not in y.
+void append_difference(const Lines& x, const Lines& y, std::vector<Span>& out) {
+    for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) {
+        Span piece = run_at(x, i);
+        if (y.empty() || points_in(y, piece) == 0) {
+            out.push_back(piece);
+            continue;
+        }
+        // Walk y's runs that cut the piece.
+        const std::int64_t first = y.count == 1 ? 0 : std::max<std::int64_t>(0, floor_div(piece.lo - y.lo, y.period));
+        std::int64_t at = piece.lo;
+        for (std::int64_t j = first; j < y.count && at < piece.hi; ++j) {
+            const Span cut = run_at(y, j);
+            if (cut.lo >= piece.hi) break;
+            if (cut.hi <= at) continue;
+            if (cut.lo > at) out.push_back({at, cut.lo});
+            at = std::max(at, cut.hi);
+        }
+        if (at < piece.hi) out.push_back({at, piece.hi});
+    }
+}
+
+void append_runs(const Lines& x, std::vector<Span>& out) {
+    for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) out.push_back(run_at(x, i));
+}
+
+// Size of the union of the spans (sorts them).
+std::int64_t union_size(std::vector<Span>& spans) {
+    std::sort(spans.begin(), spans.end(), [](Span a, Span b) { return a.lo < b.lo; });
+    std::int64_t total = 0, end = INT64_MIN;
+    for (const Span& s : spans) {
+        if (s.hi <= end) continue;
+        total += s.hi - std::max(s.lo, end);
+        end = s.hi;
+    }
+    return total;
+}
+
+// The layer as the faithful analysis indexes it.
+struct FaithfulShape {
+    bool depthwise = false;
+    std::array<std::int64_t, kFaithfulAxes> size{};
+    std::int64_t rows = 1, cols = 1;
+    std::int64_t row_stride = 1, col_stride = 1;
+    std::int64_t macs() const {
+        std::int64_t v = 1;
+        for (std::int64_t s : size) v *= s;
+        return v;
+    }
+};
+
+enum class Walk : std::uint8_t { Axis, InputRows, InputCols, OutputRows, OutputCols };
+
+struct FaithfulDirective {
+    Walk walk = Walk::Axis;
+    int axis = fN;
+    bool spatial = false;
+    std::int64_t size = 1, offset = 1;
+};
+
+constexpr int kMostDirectives = 8;
+
+struct FaithfulLevel {
+    std::array<FaithfulDirective, kMostDirectives> directives{};
+    int count = 0;
+    std::int64_t sub_clusters = 1;
+    std::int64_t noc_bandwidth = 1, noc_head_latency = 0;
+};
+
+// The tile one sub-cluster works on in one step.
+struct FaithfulBox {
+    std::array<Span, kFaithfulAxes> ax{};
+    Span rows, cols;  // input rows and columns the step walks (the footprint comes from ax)
+    std::int64_t macs() const {
+        std::int64_t v = 1;
+        for (const Span& s : ax) v *= s.size();
+        return v;
+    }
+};
+
+// A tensor's footprint: five axes of lines (input N G C rows cols; weight K G C R S; output N G
+// K Yo Xo; G is 1 but for grouped convolutions).
+constexpr int kFootprintAxes = 5;
+using Footprint = std::array<Lines, kFootprintAxes>;
+
+std::int64_t footprint_size(const Footprint& f) {
+    std::int64_t v = 1;
+    for (const Lines& l : f) v *= l.size();
+    return v;
+}
+
+std::int64_t footprint_meet(const Footprint& a, const Footprint& b) {
+    std::int64_t v = 1;
+    for (int i = 0; i < kFootprintAxes && v > 0; ++i) v *= meet_size(a[static_cast<std::size_t>(i)], b[static_cast<std::size_t>(i)]);
+    return v;
+}
+
+InvalidityDetail fail(Invalidity kind, int level = -1, Dim dim = Dim::K, std::int64_t value = 0, std::int64_t limit = 0) {
+    return {kind, static_cast<std::int8_t>(level), dim, value, limit};
+}
+
+InvalidityDetail read_shape(const Layer& l, FaithfulShape& s) {
+    if (!layer_problem(l).empty()) return fail(Invalidity::LayerShape);
+    s.size.fill(1);
+    if (l.type == LayerType::Gemm) {
+        s.size[fN] = l.size(Dim::M);
+        s.size[fK] = l.size(Dim::N);
+        s.size[fC] = l.size(Dim::K);
+        return {};
+    }
+    s.depthwise = l.type == LayerType::DepthwiseConv;
+    s.size[fN] = l.has(Dim::N) ? l.size(Dim::N) : 1;
+    s.size[fK] = s.depthwise ? 1 : l.size(Dim::K);
+    if (l.type == LayerType::GroupedConv) s.size[fG] = l.size(Dim::G);
+    s.size[fC] = l.size(Dim::C);
+    s.size[fR] = l.size(Dim::R);
+    s.size[fS] = l.size(Dim::S);
+    s.row_stride = std::max<std::int64_t>(1, l.stride(Dim::Y));
+    s.col_stride = std::max<std::int64_t>(1, l.stride(Dim::X));
+    s.rows = l.has(Dim::Y) ? l.size(Dim::Y) : l.size(Dim::Yo) + s.size[fR] - 1;
+    s.cols = l.has(Dim::X) ? l.size(Dim::X) : l.size(Dim::Xo) + s.size[fS] - 1;
+    if (s.rows < s.size[fR] || s.cols < s.size[fS]) return fail(Invalidity::LayerShape);
+    s.size[fYo] = (s.rows - s.size[fR]) / s.row_stride + 1;
+    s.size[fXo] = (s.cols - s.size[fS]) / s.col_stride + 1;
+    return {};
+}
+
+InvalidityDetail read_levels(const Layer& l, const FaithfulShape& shape, const Accelerator& acc, const Mapping& mapping,
+                             std::array<FaithfulLevel, kMaxClusterLevels>& levels, int& level_count) {
+    const bool gemm = l.type == LayerType::Gemm;
+    if (mapping.directives.empty()) return fail(Invalidity::EmptyMapping);
+    std::array<std::int64_t, kMaxClusterLevels> cluster_sizes{};
+    level_count = 1;
+    std::int64_t cluster_product = 1;
+    for (const Directive& d : mapping.directives) {
+        if (d.kind != DirectiveKind::Cluster) continue;
+        if (d.size < 1) return fail(Invalidity::MapSizeNotPositive, level_count);
+        if (level_count >= kMaxClusterLevels) return fail(Invalidity::TooManyLevels, -1, Dim::K, level_count + 1, kMaxClusterLevels);
+        cluster_sizes[static_cast<std::size_t>(level_count - 1)] = d.size;
+        cluster_product *= d.size;
+        ++level_count;
+    }
+    if (cluster_product > acc.num_pes) return fail(Invalidity::ClustersExceedPEs, -1, Dim::K, cluster_product, acc.num_pes);
+    for (int li = 0; li < level_count; ++li) {
+        FaithfulLevel& lv = levels[static_cast<std::size_t>(li)];
+        lv = {};
+        lv.sub_clusters = li == 0 ? acc.num_pes / cluster_product : cluster_sizes[static_cast<std::size_t>(li - 1)];
+        lv.noc_bandwidth = std::max<std::int64_t>(1, acc.noc[static_cast<std::size_t>(li)].bandwidth_elements_per_cycle);
+        lv.noc_head_latency = acc.noc[static_cast<std::size_t>(li)].head_latency_cycles();
+    }
+    // The level's filter tile turns a Y' (X') map into input rows (columns).
+    std::array<std::int64_t, kMaxClusterLevels> r_tile{}, s_tile{};
+    {
+        int li = 0;
+        r_tile.fill(-1);
+        s_tile.fill(-1);
+        for (const Directive& d : mapping.directives) {
+            if (d.kind == DirectiveKind::Cluster) {
+                ++li;
+                continue;
+            }
+            // The first directive on a dimension sets its tile (a later one is redundant).
+            auto& r = r_tile[static_cast<std::size_t>(li)];
+            auto& q = s_tile[static_cast<std::size_t>(li)];
+            if (d.dim == Dim::R && r < 0) r = std::min(d.size, shape.size[fR]);
+            if (d.dim == Dim::S && q < 0) q = std::min(d.size, shape.size[fS]);
+        }
+        for (auto& r : r_tile)
+            if (r < 0) r = shape.size[fR];
+        for (auto& q : s_tile)
+            if (q < 0) q = shape.size[fS];
+    }
+    int li = 0;
+    std::array<unsigned, kMaxClusterLevels> seen{}, seen_dims{};
+    std::array<int, kMaxClusterLevels> spatial_maps{};
+    for (const Directive& d : mapping.directives) {
+        if (d.kind == DirectiveKind::Cluster) {
+            ++li;
+            continue;
+        }
+        const auto lu = static_cast<std::size_t>(li);
+        FaithfulLevel& lv = levels[lu];
+        if (d.size < 1 || d.offset < 1) return fail(Invalidity::MapSizeNotPositive, li, d.dim);
+        // A dimension mapped again in the same level (MAESTRO's row-stationary files map S
+        // spatially, then temporally): the first directive sets the tile, the later one is redundant.
+        const unsigned dim_bit = 1u << static_cast<unsigned>(index_of(d.dim));
+        if (seen_dims[lu] & dim_bit) continue;
+        seen_dims[lu] |= dim_bit;
+        if (lv.count >= kMostDirectives) return fail(Invalidity::TooManyDirectives, li);
+        FaithfulDirective fd;
+        fd.spatial = d.kind == DirectiveKind::SpatialMap;
+        fd.size = d.size;
+        fd.offset = d.offset;
+        const auto not_here = [&] { return fail(Invalidity::DimensionNotInLevel, li, d.dim); };
+        if (gemm) {
+            if (d.dim == Dim::M) fd.axis = fN;
+            else if (d.dim == Dim::N) fd.axis = fK;
+            else if (d.dim == Dim::K) fd.axis = fC;
+            else return not_here();
+        } else {
+            switch (d.dim) {
+                case Dim::N: fd.axis = fN; break;
+                case Dim::G:
+                    if (shape.size[fG] <= 1 && l.type != LayerType::GroupedConv) return not_here();
+                    fd.axis = fG;
+                    break;
+                case Dim::K:
+                    if (shape.depthwise) return not_here();
+                    fd.axis = fK;
+                    break;
+                case Dim::C: fd.axis = fC; break;
+                case Dim::R: fd.axis = fR; break;
+                case Dim::S: fd.axis = fS; break;
+                case Dim::Y: case Dim::Yo:
+                    fd.walk = Walk::InputRows;
+                    if (d.dim == Dim::Yo) fd.size += r_tile[lu] - 1;
+                    break;
+                case Dim::X: case Dim::Xo:
+                    fd.walk = Walk::InputCols;
+                    if (d.dim == Dim::Xo) fd.size += s_tile[lu] - 1;
+                    break;
+                default: return not_here();
+            }
+        }
+        // With a stride, a map covering whole windows computes whole output rows.
+        if (fd.walk == Walk::InputRows && shape.row_stride > 1 && fd.size >= shape.size[fR]) {
+            fd.walk = Walk::OutputRows;
+            fd.size = fd.offset = (fd.size - shape.size[fR]) / shape.row_stride + 1;
+        }
+        if (fd.walk == Walk::InputCols && shape.col_stride > 1 && fd.size >= shape.size[fS]) {
+            fd.walk = Walk::OutputCols;
+            fd.size = fd.offset = (fd.size - shape.size[fS]) / shape.col_stride + 1;
+        }
+        const unsigned key = fd.walk == Walk::Axis ? (1u << fd.axis)
+                             : (fd.walk == Walk::InputRows || fd.walk == Walk::OutputRows) ? (1u << 10)
+                                                                                           : (1u << 11);
+        if (seen[lu] & key) return fail(Invalidity::InputAndOutputMapped, li, d.dim);
+        seen[lu] |= key;
+        spatial_maps[lu] += fd.spatial;
+        lv.directives[static_cast<std::size_t>(lv.count++)] = fd;
+    }
+    for (int i = 0; i < level_count; ++i) {
+        if (spatial_maps[static_cast<std::size_t>(i)] == 0) return fail(Invalidity::NoSpatialMap, i);
+        if (spatial_maps[static_cast<std::size_t>(i)] > 2)
+            return fail(Invalidity::TooManySpatialMaps, i, Dim::K, spatial_maps[static_cast<std::size_t>(i)], 2);
+    }
+    return {};
+}
+
+std::int64_t positions(std::int64_t extent, const FaithfulDirective& d) {
+    if (extent <= 0) return 0;
+    if (extent <= d.size) return 1;
+    return 1 + ceil_div(extent - d.size, d.offset);
+}
+
+std::int64_t noc_delay(std::int64_t elements, const FaithfulLevel& lv) {
+    return lv.noc_head_latency + (elements + lv.noc_bandwidth - 1) / lv.noc_bandwidth - 1;
+}
+
+// What a run of an inner level over one tile of the level above adds up to.
+struct LevelFigures {
+    std::int64_t runtime = 0, macs = 0;
+    std::array<std::int64_t, 2> leaf_deliveries{};  // elements written into PE buffers
+    std::int64_t l1_peak = 0;                        // most any PE held in one step, x2
+    std::array<std::int64_t, 3> l1_peak_by_tensor{};
+};
+
+struct ShapeKey {
+    int level = 0;
+    std::array<std::int64_t, kFaithfulAxes> sizes{};
+    std::int64_t rows = 0, cols = 0, row_phase = 0, col_phase = 0;
+    bool operator==(const ShapeKey&) const = default;
+};
+
+// Figures the top level gathers beyond a level's own.
+struct TopFigures {
+    std::array<std::int64_t, 2> buffer_reads{}, dram_fills{};
+    std::int64_t egress = 0, outputs_seen = 0, outputs_completed = 0;
+    std::array<std::int64_t, 3> l2_peak{};
+    std::int64_t steps = 0;
+    double active_clusters = 0;
+    std::int64_t peak_ingress_per_cycle = 0;
+    DelayStats ingress, egress_delay, compute;
+    std::int64_t delay_weight = 0;
+    double ingress_sum = 0, egress_sum = 0, compute_sum = 0;
+};
+
+class FaithfulAnalysis {
+public:
+    FaithfulAnalysis(const FaithfulShape& shape, const std::array<FaithfulLevel, kMaxClusterLevels>& levels, int level_count,
+                     const Accelerator& acc)
+        : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc) {}
+
+    LevelFigures run_top(TopFigures& top) {
+        FaithfulBox whole;
+        for (int a = 0; a < kFaithfulAxes; ++a) whole.ax[static_cast<std::size_t>(a)] = {0, shape_.size[static_cast<std::size_t>(a)]};
+        whole.rows = {0, shape_.rows};
+        whole.cols = {0, shape_.cols};
+        return run_level(0, whole, &top);
+    }
+
+private:
+    // Where each directive stands over the parent's tile.
+    struct LoopFrame {
+        std::array<std::int64_t, kMostDirectives> counts{}, trips{};
+        int owner = -1;  // the first SpatialMap carries the level's spatial loop
+        std::array<int, kMostDirectives> moving{};  // directives whose loop has more than one trip
+        int moving_count = 0;
+    };
+
+    Footprint footprint(const FaithfulBox& b, int t) const {
+        if (t == 0)
+            return {run_of(b.ax[fN]), run_of(b.ax[fG]), run_of(b.ax[fC]), windows_of(b.ax[fYo], b.ax[fR], shape_.row_stride),
+                    windows_of(b.ax[fXo], b.ax[fS], shape_.col_stride)};
+        if (t == 1)
+            return {shape_.depthwise ? Lines{0, 1, 1, 1} : run_of(b.ax[fK]), run_of(b.ax[fG]), run_of(b.ax[fC]), run_of(b.ax[fR]),
+                    run_of(b.ax[fS])};
+        return {run_of(b.ax[fN]), run_of(b.ax[fG]), run_of(shape_.depthwise ? b.ax[fC] : b.ax[fK]), run_of(b.ax[fYo]),
+                run_of(b.ax[fXo])};
+    }
+
+    static void settle_window(Span& outputs, const Span& filter, Span& inputs, std::int64_t stride, bool inputs_mapped,
+                              bool outputs_mapped) {
+        if (filter.size() == 0) return;
+        if (!outputs_mapped) {
+            const Span owned{ceil_div(inputs.lo - filter.lo, stride), floor_div(inputs.hi - filter.hi, stride) + 1};
+            outputs = meet(outputs, owned);
+        }
+        if (outputs.size() == 0) return;
+        if (inputs_mapped && !outputs_mapped) return;
+        inputs = {outputs.lo * stride + filter.lo, (outputs.hi - 1) * stride + filter.hi};
+    }
+
+    // The sub-cluster's tile at the given loop positions; false when it idles.
+    bool child_box(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+                   const std::array<std::int64_t, kMostDirectives>& step, std::int64_t sc, FaithfulBox& b) const {
+        b = parent;
+        bool rows_mapped = false, cols_mapped = false, out_rows = false, out_cols = false;
+        for (int i = 0; i < lv.count; ++i) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            std::int64_t pos = step[static_cast<std::size_t>(i)];
+            if (d.spatial) {
+                pos = step[static_cast<std::size_t>(f.owner)] * lv.sub_clusters + sc;
+                if (pos >= f.counts[static_cast<std::size_t>(i)]) return false;
+            }
+            const std::int64_t from = pos * d.offset;
+            auto place = [&](Span& s, const Span& p) { s = meet({p.lo + from, p.lo + from + d.size}, p); };
+            switch (d.walk) {
+                case Walk::Axis: place(b.ax[static_cast<std::size_t>(d.axis)], parent.ax[static_cast<std::size_t>(d.axis)]); break;
+                case Walk::InputRows: place(b.rows, parent.rows); rows_mapped = true; break;
+                case Walk::InputCols: place(b.cols, parent.cols); cols_mapped = true; break;
+                case Walk::OutputRows: place(b.ax[fYo], parent.ax[fYo]); out_rows = true; break;
+                case Walk::OutputCols: place(b.ax[fXo], parent.ax[fXo]); out_cols = true; break;
+            }
+        }
+        settle_window(b.ax[fYo], b.ax[fR], b.rows, shape_.row_stride, rows_mapped, out_rows);
+        settle_window(b.ax[fXo], b.ax[fS], b.cols, shape_.col_stride, cols_mapped, out_cols);
+        return b.macs() > 0;
+    }
+
+    LoopFrame frame_of(const FaithfulLevel& lv, const FaithfulBox& parent) const {
+        LoopFrame f;
+        std::int64_t spatial_steps = 0;
+        for (int i = 0; i < lv.count; ++i) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            std::int64_t extent = 0;
+            switch (d.walk) {
+                case Walk::Axis: extent = parent.ax[static_cast<std::size_t>(d.axis)].size(); break;
+                case Walk::InputRows: extent = parent.rows.size(); break;
+                case Walk::InputCols: extent = parent.cols.size(); break;
+                case Walk::OutputRows: extent = parent.ax[fYo].size(); break;
+                case Walk::OutputCols: extent = parent.ax[fXo].size(); break;
+            }
+            f.counts[static_cast<std::size_t>(i)] = positions(extent, d);
+            if (d.spatial) {
+                spatial_steps = std::max(spatial_steps, ceil_div(f.counts[static_cast<std::size_t>(i)], lv.sub_clusters));
+                if (f.owner < 0) f.owner = i;
+            }
+        }
+        for (int i = 0; i < lv.count; ++i) {
+            const auto u = static_cast<std::size_t>(i);
+            const FaithfulDirective& d = lv.directives[u];
+            f.trips[u] = !d.spatial ? f.counts[u] : (i == f.owner ? spatial_steps : 1);
+            if (f.trips[u] > 1) f.moving[static_cast<std::size_t>(f.moving_count++)] = i;
+        }
+        return f;
+    }
+
+    // Whether a directive's positions move tensor t's footprint (t: 0 input, 1 weight, 2 output).
+    bool moves(const FaithfulDirective& d, int t) const {
+        if (d.walk != Walk::Axis) return t != 1;
+        switch (d.axis) {
+            case fN: return t != 1;
+            case fG: return true;
+            case fK: return t != 0;
+            case fC: return t != 2 || shape_.depthwise;
+            case fR: case fS: return t != 2;
+            default: return t != 1;
+        }
+    }
+
+    // The footprint axis of tensor t a directive moves.
+    int footprint_axis(const FaithfulDirective& d, int t) const {
+        if (d.walk == Walk::InputRows || d.walk == Walk::OutputRows) return 3;
+        if (d.walk == Walk::InputCols || d.walk == Walk::OutputCols) return 4;
+        switch (d.axis) {
+            case fN: return 0;
+            case fG: return 1;
+            case fK: return t == 1 ? 0 : 2;
+            case fC: return 2;
+            case fR: return 3;
+            case fS: return 4;
+            default: return 0;
+        }
+    }
+
+    struct StepBoxes {
+        std::vector<FaithfulBox> boxes, previous;
+        std::vector<char> active, has_previous;
+    };
+
+    // |union over active sub-clusters of F(B) \ F(P)| (multicast: one read feeds them all) and
+    // the sum of the per-sub-cluster differences (deliveries) for tensor t.
+    void tensor_traffic(const FaithfulLevel& lv, const StepBoxes& sb, int t, std::int64_t& reads, std::int64_t& deliveries,
+                        std::int64_t& union_size_out) {
+        reads = deliveries = union_size_out = 0;
+        const std::size_t n = static_cast<std::size_t>(lv.sub_clusters);
+        fp_.resize(n);
+        fp_prev_.resize(n);
+        int first = -1, first_prev = -1;
+        unsigned varying = 0;
+        for (std::size_t u = 0; u < n; ++u) {
+            if (!sb.active[u]) continue;
+            fp_[u] = footprint(sb.boxes[u], t);
+            if (sb.has_previous[u]) fp_prev_[u] = footprint(sb.previous[u], t);
+            const std::int64_t own = footprint_size(fp_[u]);
+            deliveries += own - (sb.has_previous[u] ? footprint_meet(fp_[u], fp_prev_[u]) : 0);
+            if (first < 0) first = static_cast<int>(u);
+            for (int a = 0; a < kFootprintAxes; ++a)
+                if (!(fp_[u][static_cast<std::size_t>(a)] == fp_[static_cast<std::size_t>(first)][static_cast<std::size_t>(a)])) varying |= 1u << a;
+            if (sb.has_previous[u]) {
+                if (first_prev < 0) first_prev = static_cast<int>(u);
+                for (int a = 0; a < kFootprintAxes; ++a)
+                    if (!(fp_prev_[u][static_cast<std::size_t>(a)] == fp_prev_[static_cast<std::size_t>(first_prev)][static_cast<std::size_t>(a)]))
+                        varying |= 1u << a;
+            }
+        }
+        if (first < 0) return;
+        if (__builtin_popcount(varying) > 1) {
+            // Sub-clusters differ along two axes (two SpatialMaps): no multicast assumed.
+            reads = deliveries;
+            for (std::size_t u = 0; u < n; ++u)
+                if (sb.active[u]) union_size_out += footprint_size(fp_[u]);
+            return;
+        }
+        const int v = varying ? __builtin_ctz(varying) : 0;
+        const auto vu = static_cast<std::size_t>(v);
+        const Footprint& a = fp_[static_cast<std::size_t>(first)];
+        std::int64_t common = 1, common_meet = first_prev >= 0 ? 1 : 0;
+        for (std::size_t k = 0; k < kFootprintAxes; ++k) {
+            if (k == vu) continue;
+            common *= a[k].size();
+            if (first_prev >= 0) common_meet *= meet_size(a[k], fp_prev_[static_cast<std::size_t>(first_prev)][k]);
+        }
+        spans_.clear();
+        if (varying == 0) {
+            append_runs(a[vu], spans_);
+        } else {
+            for (std::size_t u = 0; u < n; ++u)
+                if (sb.active[u]) append_runs(fp_[u][vu], spans_);
+        }
+        const std::int64_t whole = union_size(spans_);
+        spans_.clear();
+        for (std::size_t u = 0; u < n; ++u) {
+            if (!sb.active[u]) continue;
+            append_difference(fp_[u][vu], sb.has_previous[u] ? fp_prev_[u][vu] : Lines{}, spans_);
+            if (varying == 0 && first_prev < 0) break;
+        }
+        const std::int64_t fresh = union_size(spans_);
+        reads = (common - common_meet) * whole + common_meet * fresh;
+        union_size_out = common * whole;
+    }
+
+    std::int64_t output_union(const FaithfulLevel& lv, const StepBoxes& sb) {
+        std::int64_t reads = 0, deliveries = 0, whole = 0;
+        // The outputs of a step: a union over sub-clusters (each leaves once per step).
+        const std::size_t n = static_cast<std::size_t>(lv.sub_clusters);
+        int first = -1;
+        unsigned varying = 0;
+        fp_.resize(n);
+        for (std::size_t u = 0; u < n; ++u) {
+            if (!sb.active[u]) continue;
+            fp_[u] = footprint(sb.boxes[u], 2);
+            if (first < 0) first = static_cast<int>(u);
+            for (int a = 0; a < kFootprintAxes; ++a)
+                if (!(fp_[u][static_cast<std::size_t>(a)] == fp_[static_cast<std::size_t>(first)][static_cast<std::size_t>(a)])) varying |= 1u << a;
+        }
+        (void)reads;
+        (void)deliveries;
+        if (first < 0) return 0;
+        if (__builtin_popcount(varying) > 1) {
+            for (std::size_t u = 0; u < n; ++u)
+                if (sb.active[u]) whole += footprint_size(fp_[u]);
+            return whole;
+        }
+        const auto vu = static_cast<std::size_t>(varying ? __builtin_ctz(varying) : 0);
+        std::int64_t common = 1;
+        for (std::size_t k = 0; k < kFootprintAxes; ++k)
+            if (k != vu) common *= fp_[static_cast<std::size_t>(first)][k].size();
+        spans_.clear();
+        for (std::size_t u = 0; u < n; ++u) {
+            if (!sb.active[u]) continue;
+            append_runs(fp_[u][vu], spans_);
+            if (varying == 0) break;
+        }
+        return common * union_size(spans_);
+    }
+
+    // The lines tensor t's footprint axis `axis` covers at loop position p of directive i (every
+    // other loop at its first position), over all sub-clusters.
+    void axis_lines_at(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, int i, std::int64_t p, int t,
+                       int axis, std::vector<Span>& out) const {
+        std::array<std::int64_t, kMostDirectives> step{};
+        step[static_cast<std::size_t>(i)] = p;
+        FaithfulBox b;
+        for (std::int64_t sc = 0; sc < lv.sub_clusters; ++sc) {
+            if (!child_box(lv, f, parent, step, sc, b)) continue;
+            append_runs(footprint(b, t)[static_cast<std::size_t>(axis)], out);
+            if (!lv.directives[static_cast<std::size_t>(i)].spatial && !moves_spatially(lv, t, axis)) break;
+        }
+    }
+
+    bool moves_spatially(const FaithfulLevel& lv, int t, int axis) const {
+        for (int i = 0; i < lv.count; ++i) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            if (d.spatial && moves(d, t) && footprint_axis(d, t) == axis) return true;
+        }
+        return false;
+    }
+
+    // Per moving loop and tensor: the lines first touched (fresh) or last touched (stale) at
+    // each representative position, for the top level's DRAM traffic per step.
+    struct AxisHistory {
+        bool used = false;
+        int axis = 0;
+        std::array<std::int64_t, 5> fresh{}, stale{};  // at positions 0, 1, 2, T-2, T-1 (by slot)
+    };
+
+    static int slot_of(std::int64_t p, std::int64_t trips) {
+        if (p == trips - 1) return 4;
+        if (p == trips - 2) return 3;
+        return static_cast<int>(std::min<std::int64_t>(p, 2));
+    }
+
+    void build_history(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+                       std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist) {
+        for (int m = 0; m < f.moving_count; ++m) {
+            const int i = f.moving[static_cast<std::size_t>(m)];
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            const std::int64_t trips = f.trips[static_cast<std::size_t>(i)];
+            for (int t = 0; t < 3; ++t) {
+                AxisHistory& h = hist[static_cast<std::size_t>(i)][static_cast<std::size_t>(t)];
+                h = {};
+                if (!moves(d, t)) continue;
+                h.used = true;
+                h.axis = footprint_axis(d, t);
+                const std::array<std::int64_t, 5> at = {0, std::min<std::int64_t>(1, trips - 1), std::min<std::int64_t>(2, trips - 1),
+                                                        std::max<std::int64_t>(0, trips - 2), trips - 1};
+                std::array<Span, 5> hull{};
+                std::array<std::int64_t, 5> size{};
+                std::array<std::vector<Span>, 5> lines;
+                for (int k = 0; k < 5; ++k) {
+                    axis_lines_at(lv, f, parent, i, at[static_cast<std::size_t>(k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
+                    auto& l = lines[static_cast<std::size_t>(k)];
+                    std::vector<Span> copy = l;
+                    size[static_cast<std::size_t>(k)] = union_size(copy);
+                    if (!l.empty()) {
+                        hull[static_cast<std::size_t>(k)] = {l.front().lo, l.front().hi};
+                        for (const Span& s : l) hull[static_cast<std::size_t>(k)] = {std::min(hull[static_cast<std::size_t>(k)].lo, s.lo), std::max(hull[static_cast<std::size_t>(k)].hi, s.hi)};
+                    }
+                }
+                auto covered = [&](int k, Span region) {
+                    std::vector<Span> clipped;
+                    for (const Span& s : lines[static_cast<std::size_t>(k)]) {
+                        const Span c = meet(s, region);
+                        if (c.size() > 0) clipped.push_back(c);
+                    }
+                    return union_size(clipped);
+                };
+                // Windows advance monotonically: what came before p is the hull up to p - 1's end.
+                for (int k = 0; k < 5; ++k) {
+                    const std::int64_t p = at[static_cast<std::size_t>(k)];
+                    const auto ku = static_cast<std::size_t>(k);
+                    if (p == 0) {
+                        h.fresh[ku] = size[ku];
+                    } else {
+                        const int before = p - 1 == 0 ? 0 : (p - 1 == trips - 2 ? 3 : (p - 1 == 1 ? 1 : 2));
+                        h.fresh[ku] = size[ku] - covered(k, {hull[0].lo, hull[static_cast<std::size_t>(before)].hi});
+                    }
+                    if (p == trips - 1) {
+                        h.stale[ku] = size[ku];
+                    } else {
+                        const int after = p + 1 == trips - 1 ? 4 : (p + 1 == 1 ? 1 : (p + 1 == 2 ? 2 : 3));
+                        h.stale[ku] = size[ku] - covered(k, {hull[static_cast<std::size_t>(after)].lo, hull[4].hi});
+                    }
+                }
+            }
+        }
+    }
+
+    LevelFigures run_level(int li, const FaithfulBox& parent, TopFigures* top) {
+        const FaithfulLevel& lv = levels_[static_cast<std::size_t>(li)];
+        const bool innermost = li + 1 == level_count_;
+        LevelFigures out;
+        const LoopFrame f = frame_of(lv, parent);
+        for (int i = 0; i < lv.count; ++i)
+            if (f.trips[static_cast<std::size_t>(i)] <= 0) return out;
+        const auto n = static_cast<std::size_t>(lv.sub_clusters);
+        StepBoxes sb;
+        sb.boxes.resize(n);
+        sb.previous.resize(n);
+        sb.active.resize(n);
+        sb.has_previous.resize(n);
+        std::array<std::array<AxisHistory, 3>, kMostDirectives> hist{};
+        if (top) build_history(lv, f, parent, hist);
+
+        // Step kinds: the first step; then, for each moving loop m advancing (to a middle or
+        // its last position), each class of every outer moving loop (first, middle, last), the
+        // inner moving loops back at their first position.
+        const int mc = f.moving_count;
+        std::array<int, kMostDirectives> cls{};  // per moving loop: 0 first, 1 middle, 2 last
+        auto position_of = [&](int m, int c) -> std::int64_t {
+            const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
+            return c == 0 ? 0 : (c == 1 ? 1 : t - 1);
+        };
+        auto class_weight = [&](int m, int c) -> std::int64_t {
+            const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
+            if (c == 1) return t - 2;
+            return 1;
+        };
+        auto class_exists = [&](int m, int c) {
+            const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
+            return c != 1 || t >= 3;
+        };
+
+        for (int advancing = -1; advancing < mc; ++advancing) {
+            // Odometer over the outer loops' classes and the advancing loop's (1 or 2).
+            for (int m = 0; m < mc; ++m) cls[static_cast<std::size_t>(m)] = 0;
+            if (advancing >= 0) cls[static_cast<std::size_t>(advancing)] = class_exists(advancing, 1) ? 1 : 2;
+            while (true) {
+                bool valid = true;
+                for (int m = 0; m < advancing; ++m) valid = valid && class_exists(m, cls[static_cast<std::size_t>(m)]);
+                if (valid) analyse_kind(li, lv, f, parent, advancing, cls, position_of, class_weight, sb, hist, innermost, out, top);
+                // Next combination: the advancing loop's class first, then the outer loops.
+                int m = advancing;
+                while (m >= 0) {
+                    int& c = cls[static_cast<std::size_t>(m)];
+                    if (m == advancing) {
+                        if (c == 1) { c = 2; break; }
+                        c = class_exists(m, 1) ? 1 : 2;
+                    } else {
+                        if (c < 2) { ++c; break; }
+                        c = 0;
+                    }
+                    --m;
+                }
+                if (m < 0) break;
+            }
+        }
+        return out;
+    }
+
+    template <typename PositionOf, typename ClassWeight>
+    void analyse_kind(int li, const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, int advancing,
+                      const std::array<int, kMostDirectives>& cls, PositionOf position_of, ClassWeight class_weight,
+                      StepBoxes& sb, const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist, bool innermost,
+                      LevelFigures& out, TopFigures* top) {
+        std::array<std::int64_t, kMostDirectives> now{}, before{};
+        std::int64_t weight = 1;
+        for (int m = 0; m < f.moving_count; ++m) {
+            const auto i = static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)]);
+            const std::int64_t trips = f.trips[i];
+            if (m < advancing) {
+                now[i] = before[i] = position_of(m, cls[static_cast<std::size_t>(m)]);
+                weight *= class_weight(m, cls[static_cast<std::size_t>(m)]);
+            } else if (m == advancing) {
+                now[i] = position_of(m, cls[static_cast<std::size_t>(m)]);
+                before[i] = now[i] - 1;
+                weight *= class_weight(m, cls[static_cast<std::size_t>(m)]);
+            } else {
+                now[i] = 0;
+                before[i] = trips - 1;
+            }
+        }
+        const bool first_step = advancing < 0;
+        // The owner loop is inner to the advancing one: a sub-cluster idle at its last position
+        // still holds the tile of the position before.
+        const bool owner_wrapped = !first_step && f.owner >= 0 && f.trips[static_cast<std::size_t>(f.owner)] >= 2 &&
+                                   f.owner > f.moving[static_cast<std::size_t>(advancing)];
+        std::int64_t step_macs = 0, active = 0;
+        for (std::int64_t sc = 0; sc < lv.sub_clusters; ++sc) {
+            const auto u = static_cast<std::size_t>(sc);
+            sb.active[u] = child_box(lv, f, parent, now, sc, sb.boxes[u]);
+            if (!sb.active[u]) continue;
+            ++active;
+            step_macs += sb.boxes[u].macs();
+            sb.has_previous[u] = !first_step && child_box(lv, f, parent, before, sc, sb.previous[u]);
+            if (!sb.has_previous[u] && owner_wrapped) {
+                auto earlier = before;
+                earlier[static_cast<std::size_t>(f.owner)] -= 1;
+                sb.has_previous[u] = earlier[static_cast<std::size_t>(f.owner)] >= 0 && child_box(lv, f, parent, earlier, sc, sb.previous[u]);
+            }
+        }
+        if (step_macs == 0) return;
+        std::int64_t ingress = 0;
+        std::array<std::int64_t, 3> unions{};
+        for (int t = 0; t < 2; ++t) {
+            std::int64_t reads = 0, deliveries = 0;
+            tensor_traffic(lv, sb, t, reads, deliveries, unions[static_cast<std::size_t>(t)]);
+            ingress += reads;
+            if (innermost) out.leaf_deliveries[static_cast<std::size_t>(t)] += weight * deliveries;
+            if (top) top->buffer_reads[static_cast<std::size_t>(t)] += weight * reads;
+        }
+        const std::int64_t egress = output_union(lv, sb);
+        unions[2] = egress;
+        std::int64_t compute = 0;
+        for (std::int64_t sc = 0; sc < lv.sub_clusters; ++sc) {
+            const auto u = static_cast<std::size_t>(sc);
+            if (!sb.active[u]) continue;
+            const FaithfulBox& b = sb.boxes[u];
+            if (innermost) {
+                const std::int64_t macs = b.macs();
+                out.macs += weight * macs;
+                compute = std::max(compute, (macs + acc_.simd_lanes - 1) / acc_.simd_lanes);
+                const std::array<std::int64_t, 3> held = {footprint_size(footprint(b, 0)), footprint_size(footprint(b, 1)),
+                                                          footprint_size(footprint(b, 2))};
+                const std::int64_t total = 2 * (held[0] + held[1] + held[2]);
+                if (total > out.l1_peak) {
+                    out.l1_peak = total;
+                    out.l1_peak_by_tensor = {2 * held[0], 2 * held[1], 2 * held[2]};
+                }
+            } else {
+                const LevelFigures child = inner(li + 1, b);
+                compute = std::max(compute, child.runtime);
+                out.macs += weight * child.macs;
+                for (int t = 0; t < 2; ++t) out.leaf_deliveries[static_cast<std::size_t>(t)] += weight * child.leaf_deliveries[static_cast<std::size_t>(t)];
+                if (child.l1_peak > out.l1_peak) {
+                    out.l1_peak = child.l1_peak;
+                    out.l1_peak_by_tensor = child.l1_peak_by_tensor;
+                }
+            }
+        }
+        const std::int64_t in_delay = noc_delay(ingress, lv);
+        const std::int64_t out_delay = noc_delay(egress, lv);
+        std::int64_t delay = first_step ? in_delay + compute : std::max({in_delay, compute, out_delay});
+        if (top) {
+            std::array<std::int64_t, 3> fresh{}, stale{};
+            for (int t = 0; t < 3; ++t) {
+                fresh[static_cast<std::size_t>(t)] = first_touch(lv, f, now, hist, t, unions[static_cast<std::size_t>(t)], false);
+                stale[static_cast<std::size_t>(t)] = first_touch(lv, f, now, hist, t, unions[static_cast<std::size_t>(t)], true);
+            }
+            const std::int64_t dram_in = fresh[0] + fresh[1];
+            const std::int64_t dram_out = stale[2];
+            const std::int64_t bw = std::max<std::int64_t>(1, acc_.offchip_bw_elements_per_cycle);
+            delay = std::max({delay, dram_in / bw, dram_out / bw});
+            for (int t = 0; t < 2; ++t) top->dram_fills[static_cast<std::size_t>(t)] += weight * fresh[static_cast<std::size_t>(t)];
+            top->egress += weight * egress;
+            top->outputs_seen += weight * fresh[2];
+            top->outputs_completed += weight * dram_out;
+            for (int t = 0; t < 3; ++t)
+                top->l2_peak[static_cast<std::size_t>(t)] = std::max(top->l2_peak[static_cast<std::size_t>(t)], 2 * unions[static_cast<std::size_t>(t)]);
+            top->steps += weight;
+            top->active_clusters += static_cast<double>(weight) * static_cast<double>(active);
+            note_delay(top->ingress, top->ingress_sum, in_delay, weight, top->steps == weight);
+            note_delay(top->egress_delay, top->egress_sum, out_delay, weight, top->steps == weight);
+            note_delay(top->compute, top->compute_sum, compute, weight, top->steps == weight);
+            if (delay > 0) top->peak_ingress_per_cycle = std::max(top->peak_ingress_per_cycle, ceil_div(ingress, delay));
+        }
+        out.runtime += weight * delay;
+    }
+
+    static void note_delay(DelayStats& s, double& sum, std::int64_t value, std::int64_t weight, bool first) {
+        if (first) s.min_cycles = s.max_cycles = value;
+        s.min_cycles = std::min(s.min_cycles, value);
+        s.max_cycles = std::max(s.max_cycles, value);
+        sum += static_cast<double>(value) * static_cast<double>(weight);
+    }
+
+    // Elements of tensor t first touched (or, with `last`, last touched) at this top-level step:
+    // an element's first (last) step is, loop by loop, the first (last) position whose tile holds
+    // it, so the count is a product over the loops that move the tensor, zero unless every other
+    // loop stands at its first (last) position.
+    std::int64_t first_touch(const FaithfulLevel& lv, const LoopFrame& f, const std::array<std::int64_t, kMostDirectives>& now,
+                             const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist, int t, std::int64_t step_union,
+                             bool last) const {
+        std::array<std::int64_t, kFootprintAxes> axis_count{-1, -1, -1, -1, -1};
+        for (int m = 0; m < f.moving_count; ++m) {
+            const int i = f.moving[static_cast<std::size_t>(m)];
+            const std::int64_t trips = f.trips[static_cast<std::size_t>(i)];
+            const std::int64_t p = now[static_cast<std::size_t>(i)];
+            const AxisHistory& h = hist[static_cast<std::size_t>(i)][static_cast<std::size_t>(t)];
+            if (!h.used) {
+                if (last ? p != trips - 1 : p != 0) return 0;
+                continue;
+            }
+            const int s = slot_of(p, trips);
+            std::int64_t& c = axis_count[static_cast<std::size_t>(h.axis)];
+            const std::int64_t v = last ? h.stale[static_cast<std::size_t>(s)] : h.fresh[static_cast<std::size_t>(s)];
+            c = c < 0 ? v : std::min(c, v);  // two loops on one axis: the tighter (approximate)
+        }
+        (void)lv;
+        // Axes no loop moves: the step's whole extent, from the step's own union.
+        std::int64_t moved = 1;
+        bool any = false;
+        for (std::int64_t c : axis_count)
+            if (c >= 0) {
+                moved *= c;
+                any = true;
+            }
+        if (!any) return step_union;
+        // The rest of the footprint is the step's union divided by the moved axes' sizes there.
+        return moved == 0 ? 0 : fixed_part(t, now, f, lv, hist) * moved;
+    }
+
+    // Product of the footprint sizes along the axes no moving loop moves (those are the same at
+    // every step).
+    std::int64_t fixed_part(int t, const std::array<std::int64_t, kMostDirectives>&, const LoopFrame& f, const FaithfulLevel& lv,
+                            const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist) const {
+        unsigned moved_axes = 0;
+        for (int m = 0; m < f.moving_count; ++m) {
+            const AxisHistory& h = hist[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])][static_cast<std::size_t>(t)];
+            if (h.used) moved_axes |= 1u << h.axis;
+        }
+        (void)lv;
+        const Footprint fp = footprint(first_tile_union_, t);
+        std::int64_t v = 1;
+        for (int a = 0; a < kFootprintAxes; ++a)
+            if (!(moved_axes & (1u << a))) v *= fp[static_cast<std::size_t>(a)].size();
+        return v;
+    }
+
+public:
+    // The layer's whole box, whose footprint along unmoved axes every top step shares.
+    FaithfulBox first_tile_union_;
+
+private:
+    LevelFigures inner(int li, const FaithfulBox& parent) {
+        ShapeKey key;
+        key.level = li;
+        for (int a = 0; a < kFaithfulAxes; ++a) key.sizes[static_cast<std::size_t>(a)] = parent.ax[static_cast<std::size_t>(a)].size();
+        key.rows = parent.rows.size();
+        key.cols = parent.cols.size();
+        key.row_phase = parent.rows.lo - (parent.ax[fYo].lo * shape_.row_stride + parent.ax[fR].lo);
+        key.col_phase = parent.cols.lo - (parent.ax[fXo].lo * shape_.col_stride + parent.ax[fS].lo);
+        for (const auto& [k, v] : memo_)
+            if (k == key) return v;
+        LevelFigures figures = run_level(li, parent, nullptr);
+        memo_.emplace_back(key, figures);
+        return memo_.back().second;
+    }
+
+    const FaithfulShape& shape_;
+    const std::array<FaithfulLevel, kMaxClusterLevels>& levels_;
+    int level_count_;
+    const Accelerator& acc_;
+    std::vector<std::pair<ShapeKey, LevelFigures>> memo_;
+    std::vector<Footprint> fp_, fp_prev_;
+    std::vector<Span> spans_;
+};
+
+}  // namespace
+
+void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping& mapping, TopLevelOutcome& out) {
+    out = {};
+    if (!accelerator_problem(acc).empty()) {
+        out.problem = fail(Invalidity::AcceleratorSpec);
+        return;
+    }
+    const Layer layer = analysed_form(given);
+    FaithfulShape shape;
+    if (InvalidityDetail p = read_shape(layer, shape); p.kind != Invalidity::None) {
+        out.problem = p;
+        return;
+    }
+    std::array<FaithfulLevel, kMaxClusterLevels> levels{};
+    int level_count = 0;
+    if (InvalidityDetail p = read_levels(layer, shape, acc, mapping, levels, level_count); p.kind != Invalidity::None) {
+        out.problem = p;
+        return;
+    }
+    FaithfulAnalysis analysis(shape, levels, level_count, acc);
+    for (int a = 0; a < kFaithfulAxes; ++a) analysis.first_tile_union_.ax[static_cast<std::size_t>(a)] = {0, shape.size[static_cast<std::size_t>(a)]};
+    TopFigures top;
+    const LevelFigures figures = analysis.run_top(top);
+    out.runtime = figures.runtime;
+    out.macs = figures.macs;
+    const std::int64_t layer_macs = shape.macs();
+    if (figures.macs == 0) {
+        out.problem = fail(Invalidity::NoValidIteration);
+        return;
+    }
+    for (int t = 0; t < 2; ++t) {
+        TensorAccesses& a = out.tensors[static_cast<std::size_t>(t)];
+        a.l2_read = top.buffer_reads[static_cast<std::size_t>(t)];
+        a.l2_write = top.dram_fills[static_cast<std::size_t>(t)];
+        a.l1_write = figures.leaf_deliveries[static_cast<std::size_t>(t)];
+        a.l1_read = figures.macs;
+    }
+    TensorAccesses& o = out.tensors[2];
+    o.l2_write = top.egress;
+    o.l2_read = std::max<std::int64_t>(0, top.egress - top.outputs_seen);
+    o.l1_write = o.l1_read = figures.macs;
+    out.l1_required = figures.l1_peak;
+    out.l1_required_by_tensor = figures.l1_peak_by_tensor;
+    out.l2_required = top.l2_peak;
+    const double steps = static_cast<double>(std::max<std::int64_t>(1, top.steps));
+    out.avg_active_clusters = top.active_clusters / steps;
+    out.peak_noc_bw = top.peak_ingress_per_cycle;
+    out.ingress = top.ingress;
+    out.egress = top.egress_delay;
+    out.compute = top.compute;
+    out.ingress.avg_cycles = static_cast<std::int64_t>(top.ingress_sum / steps);
+    out.egress.avg_cycles = static_cast<std::int64_t>(top.egress_sum / steps);
+    out.compute.avg_cycles = static_cast<std::int64_t>(top.compute_sum / steps);
+    const std::int64_t ingress_total = top.buffer_reads[0] + top.buffer_reads[1];
+    out.arithmetic_intensity = ingress_total > 0 ? static_cast<double>(figures.macs) / static_cast<double>(ingress_total) : 0.0;
+    out.avg_noc_bw = out.runtime > 0 ? static_cast<double>(ingress_total) / static_cast<double>(out.runtime) : 0.0;
+    if (figures.macs < layer_macs) out.problem = fail(Invalidity::MacsSkipped, -1, Dim::K, figures.macs, layer_macs);
+}
+
+}  // namespace mapscape
