@@ -83,10 +83,6 @@ void append_difference(const Lines& x, const Lines& y, std::vector<Span>& out) {
     }
 }
 
-void append_runs(const Lines& x, std::vector<Span>& out) {
-    for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) out.push_back(run_at(x, i));
-}
-
 // Size of the union of the spans (sorts them).
 std::int64_t union_size(std::vector<Span>& spans) {
     std::sort(spans.begin(), spans.end(), [](Span a, Span b) { return a.lo < b.lo; });
@@ -477,128 +473,217 @@ private:
         }
     }
 
-    struct StepBoxes {
-        std::vector<FaithfulBox> boxes, previous;
-        std::vector<char> active, has_previous;
+    // Consecutive sub-clusters whose tiles, now and at the step before, are translates of the
+    // first's by the same shift per sub-cluster: everything a run adds is the first's times its
+    // length, and its unions are progressions.
+    struct ScRun {
+        std::int64_t first = 0, count = 0;
+        bool active = false, has_previous = false;
+        FaithfulBox now, before;            // the first sub-cluster's tiles
+        std::array<std::int64_t, kFaithfulAxes> shift{};  // per sub-cluster, along each axis
+        std::int64_t row_shift = 0, col_shift = 0;
     };
 
-    // |union over active sub-clusters of F(B) \ F(P)| (multicast: one read feeds them all) and
-    // the sum of the per-sub-cluster differences (deliveries) for tensor t.
-    void tensor_traffic(const FaithfulLevel& lv, const StepBoxes& sb, int t, std::int64_t& reads, std::int64_t& deliveries,
-                        std::int64_t& union_size_out) {
-        reads = deliveries = union_size_out = 0;
-        const std::size_t n = static_cast<std::size_t>(lv.sub_clusters);
-        fp_.resize(n);
-        fp_prev_.resize(n);
-        int first = -1, first_prev = -1;
-        unsigned varying = 0;
-        for (std::size_t u = 0; u < n; ++u) {
-            if (!sb.active[u]) continue;
-            fp_[u] = footprint(sb.boxes[u], t);
-            if (sb.has_previous[u]) fp_prev_[u] = footprint(sb.previous[u], t);
-            const std::int64_t own = footprint_size(fp_[u]);
-            deliveries += own - (sb.has_previous[u] ? footprint_meet(fp_[u], fp_prev_[u]) : 0);
-            if (first < 0) first = static_cast<int>(u);
-            for (int a = 0; a < kFootprintAxes; ++a)
-                if (!(fp_[u][static_cast<std::size_t>(a)] == fp_[static_cast<std::size_t>(first)][static_cast<std::size_t>(a)])) varying |= 1u << a;
-            if (sb.has_previous[u]) {
-                if (first_prev < 0) first_prev = static_cast<int>(u);
-                for (int a = 0; a < kFootprintAxes; ++a)
-                    if (!(fp_prev_[u][static_cast<std::size_t>(a)] == fp_prev_[static_cast<std::size_t>(first_prev)][static_cast<std::size_t>(a)]))
-                        varying |= 1u << a;
-            }
+    // The tile a sub-cluster held at the step before (false: none, its buffers start empty).
+    bool previous_box(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+                      const std::array<std::int64_t, kMostDirectives>& before, bool first_step, bool owner_wrapped,
+                      std::int64_t sc, FaithfulBox& b) const {
+        if (first_step) return false;
+        if (child_box(lv, f, parent, before, sc, b)) return true;
+        if (!owner_wrapped) return false;
+        // Idle at the owner loop's last position: it still holds the tile of the one before.
+        auto earlier = before;
+        earlier[static_cast<std::size_t>(f.owner)] -= 1;
+        return earlier[static_cast<std::size_t>(f.owner)] >= 0 && child_box(lv, f, parent, earlier, sc, b);
+    }
+
+    static bool same_shape(const FaithfulBox& a, const FaithfulBox& b) {
+        for (int k = 0; k < kFaithfulAxes; ++k)
+            if (a.ax[static_cast<std::size_t>(k)].size() != b.ax[static_cast<std::size_t>(k)].size()) return false;
+        return a.rows.size() == b.rows.size() && a.cols.size() == b.cols.size();
+    }
+
+    // Splits the level's sub-clusters into runs for this step. Where a spatial position crosses
+    // a map's last (possibly cut) position, or its end, the tiles change shape: the cuts.
+    void build_runs(int li, const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+                    const std::array<std::int64_t, kMostDirectives>& now, const std::array<std::int64_t, kMostDirectives>& before,
+                    bool first_step, bool owner_wrapped) {
+        const std::int64_t n = lv.sub_clusters;
+        cuts_.clear();
+        cuts_.push_back(0);
+        cuts_.push_back(n);
+        bool translatable = true;
+        for (int i = 0; i < lv.count; ++i) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            if (!d.spatial) continue;
+            // An input-row walk at a stride owns outputs by the rows' phase: not a translate.
+            if ((d.walk == Walk::InputRows && shape_.row_stride > 1) || (d.walk == Walk::InputCols && shape_.col_stride > 1))
+                translatable = false;
+            const std::int64_t c = f.counts[static_cast<std::size_t>(i)];
+            const std::int64_t o = f.owner >= 0 ? f.owner : i;
+            std::array<std::int64_t, 3> bases = {now[static_cast<std::size_t>(o)] * n, before[static_cast<std::size_t>(o)] * n,
+                                                 (before[static_cast<std::size_t>(o)] - 1) * n};
+            const int used = first_step ? 1 : (owner_wrapped ? 3 : 2);
+            for (int k = 0; k < used; ++k)
+                for (std::int64_t v : {c - 1 - bases[static_cast<std::size_t>(k)], c - bases[static_cast<std::size_t>(k)]})
+                    if (v > 0 && v < n) cuts_.push_back(v);
         }
-        if (first < 0) return;
-        if (__builtin_popcount(varying) > 1) {
-            // Sub-clusters differ along two axes (two SpatialMaps): no multicast assumed.
+        if (!translatable) {
+            cuts_.clear();
+            for (std::int64_t sc = 0; sc <= n; ++sc) cuts_.push_back(sc);
+        }
+        std::sort(cuts_.begin(), cuts_.end());
+        cuts_.erase(std::unique(cuts_.begin(), cuts_.end()), cuts_.end());
+        std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
+        runs.clear();
+        for (std::size_t k = 0; k + 1 < cuts_.size(); ++k) {
+            const std::int64_t a = cuts_[k], count = cuts_[k + 1] - a;
+            ScRun r;
+            r.first = a;
+            r.count = count;
+            r.active = child_box(lv, f, parent, now, a, r.now);
+            if (r.active) r.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, a, r.before);
+            if (count >= 2 && r.active) {
+                FaithfulBox next_now, next_before;
+                const bool next_active = child_box(lv, f, parent, now, a + 1, next_now);
+                const bool next_previous = next_active && previous_box(lv, f, parent, before, first_step, owner_wrapped, a + 1, next_before);
+                bool alike = next_active && next_previous == r.has_previous && same_shape(r.now, next_now);
+                for (int x = 0; x < kFaithfulAxes && alike; ++x) {
+                    const auto xu = static_cast<std::size_t>(x);
+                    r.shift[xu] = next_now.ax[xu].lo - r.now.ax[xu].lo;
+                    if (r.has_previous) alike = same_shape(r.before, next_before) && next_before.ax[xu].lo - r.before.ax[xu].lo == r.shift[xu];
+                }
+                r.row_shift = next_now.rows.lo - r.now.rows.lo;
+                r.col_shift = next_now.cols.lo - r.now.cols.lo;
+                if (!alike) {  // not a translate after all: one run per sub-cluster
+                    for (std::int64_t sc = a; sc < a + count; ++sc) {
+                        ScRun one;
+                        one.first = sc;
+                        one.count = 1;
+                        one.active = child_box(lv, f, parent, now, sc, one.now);
+                        if (one.active) one.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, sc, one.before);
+                        runs.push_back(one);
+                    }
+                    continue;
+                }
+            }
+            runs.push_back(r);
+        }
+    }
+
+    // The footprint axes of tensor t that the level's SpatialMaps move.
+    unsigned spatial_axes(const FaithfulLevel& lv, int t) const {
+        unsigned mask = 0;
+        for (int i = 0; i < lv.count; ++i) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            if (d.spatial && moves(d, t)) mask |= 1u << footprint_axis(d, t);
+        }
+        return mask;
+    }
+
+    // A footprint axis's shift per sub-cluster in a run.
+    std::int64_t footprint_shift(const ScRun& r, int t, int axis) const {
+        switch (t * 8 + axis) {
+            case 0 * 8 + 0: case 2 * 8 + 0: return r.shift[fN];
+            case 0 * 8 + 1: case 1 * 8 + 1: case 2 * 8 + 1: return r.shift[fG];
+            case 0 * 8 + 2: case 1 * 8 + 2: return r.shift[fC];
+            case 0 * 8 + 3: return r.shift[fYo] * shape_.row_stride + r.shift[fR];
+            case 0 * 8 + 4: return r.shift[fXo] * shape_.col_stride + r.shift[fS];
+            case 1 * 8 + 0: return shape_.depthwise ? 0 : r.shift[fK];
+            case 1 * 8 + 3: return r.shift[fR];
+            case 1 * 8 + 4: return r.shift[fS];
+            case 2 * 8 + 2: return shape_.depthwise ? r.shift[fC] : r.shift[fK];
+            case 2 * 8 + 3: return r.shift[fYo];
+            case 2 * 8 + 4: return r.shift[fXo];
+            default: return 0;
+        }
+    }
+
+    // The spans `count` copies of span s cover, each `shift` further on.
+    static void append_progression(Span s, std::int64_t shift, std::int64_t count, std::vector<Span>& out) {
+        if (s.size() == 0) return;
+        if (count == 1 || shift == 0) {
+            out.push_back(s);
+        } else if (shift > 0 && shift <= s.size()) {
+            out.push_back({s.lo, s.hi + (count - 1) * shift});
+        } else if (shift < 0 && -shift <= s.size()) {
+            out.push_back({s.lo + (count - 1) * shift, s.hi});
+        } else {
+            for (std::int64_t j = 0; j < count; ++j) out.push_back({s.lo + j * shift, s.hi + j * shift});
+        }
+    }
+
+    // For tensor t in this step: the buffer's reads (one read feeds every sub-cluster that
+    // needs the element: a union over sub-clusters of what each lacks), the elements delivered
+    // (each sub-cluster's own lack, summed) and the union of the step's tiles. t = 2: outputs
+    // (no previous tile; reads and deliveries unused).
+    void union_traffic(int li, const FaithfulLevel& lv, int t, std::int64_t& reads, std::int64_t& deliveries,
+                       std::int64_t& whole_size) {
+        reads = deliveries = whole_size = 0;
+        const std::vector<ScRun>& runs_here = runs_[static_cast<std::size_t>(li)];
+        const ScRun* first = nullptr;
+        const ScRun* first_previous = nullptr;
+        for (const ScRun& r : runs_here) {
+            if (!r.active) continue;
+            const Footprint now = footprint(r.now, t);
+            std::int64_t lack = footprint_size(now);
+            if (t < 2 && r.has_previous) lack -= footprint_meet(now, footprint(r.before, t));
+            deliveries += r.count * lack;
+            if (!first) first = &r;
+            if (!first_previous && r.has_previous && t < 2) first_previous = &r;
+        }
+        if (!first) return;
+        const unsigned mask = spatial_axes(lv, t);
+        if (__builtin_popcount(mask) > 1) {
+            // Sub-clusters differ along two axes (two SpatialMaps moving one tensor two ways): no
+            // multicast assumed.
             reads = deliveries;
-            for (std::size_t u = 0; u < n; ++u)
-                if (sb.active[u]) union_size_out += footprint_size(fp_[u]);
+            for (const ScRun& r : runs_here)
+                if (r.active) whole_size += r.count * footprint_size(footprint(r.now, t));
             return;
         }
-        const int v = varying ? __builtin_ctz(varying) : 0;
+        const int v = mask ? __builtin_ctz(mask) : 0;
         const auto vu = static_cast<std::size_t>(v);
-        const Footprint& a = fp_[static_cast<std::size_t>(first)];
-        std::int64_t common = 1, common_meet = first_prev >= 0 ? 1 : 0;
+        const Footprint a = footprint(first->now, t);
+        std::int64_t common = 1, common_meet = first_previous ? 1 : 0;
+        const Footprint ap = first_previous ? footprint(first_previous->before, t) : Footprint{};
         for (std::size_t k = 0; k < kFootprintAxes; ++k) {
             if (k == vu) continue;
             common *= a[k].size();
-            if (first_prev >= 0) common_meet *= meet_size(a[k], fp_prev_[static_cast<std::size_t>(first_prev)][k]);
+            if (first_previous) common_meet *= meet_size(a[k], ap[k]);
         }
         spans_.clear();
-        if (varying == 0) {
-            append_runs(a[vu], spans_);
-        } else {
-            for (std::size_t u = 0; u < n; ++u)
-                if (sb.active[u]) append_runs(fp_[u][vu], spans_);
+        diff_.clear();
+        for (const ScRun& r : runs_here) {
+            if (!r.active) continue;
+            const std::int64_t shift = footprint_shift(r, t, v);
+            const Lines x = footprint(r.now, t)[vu];
+            for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) append_progression(run_at(x, i), shift, r.count, spans_);
+            if (t == 2) continue;
+            piece_.clear();
+            append_difference(x, r.has_previous ? footprint(r.before, t)[vu] : Lines{}, piece_);
+            for (const Span& p : piece_) append_progression(p, shift, r.count, diff_);
         }
         const std::int64_t whole = union_size(spans_);
-        spans_.clear();
-        for (std::size_t u = 0; u < n; ++u) {
-            if (!sb.active[u]) continue;
-            append_difference(fp_[u][vu], sb.has_previous[u] ? fp_prev_[u][vu] : Lines{}, spans_);
-            if (varying == 0 && first_prev < 0) break;
-        }
-        const std::int64_t fresh = union_size(spans_);
+        whole_size = common * whole;
+        if (t == 2) return;
+        const std::int64_t fresh = union_size(diff_);
         reads = (common - common_meet) * whole + common_meet * fresh;
-        union_size_out = common * whole;
-    }
-
-    std::int64_t output_union(const FaithfulLevel& lv, const StepBoxes& sb) {
-        std::int64_t reads = 0, deliveries = 0, whole = 0;
-        // The outputs of a step: a union over sub-clusters (each leaves once per step).
-        const std::size_t n = static_cast<std::size_t>(lv.sub_clusters);
-        int first = -1;
-        unsigned varying = 0;
-        fp_.resize(n);
-        for (std::size_t u = 0; u < n; ++u) {
-            if (!sb.active[u]) continue;
-            fp_[u] = footprint(sb.boxes[u], 2);
-            if (first < 0) first = static_cast<int>(u);
-            for (int a = 0; a < kFootprintAxes; ++a)
-                if (!(fp_[u][static_cast<std::size_t>(a)] == fp_[static_cast<std::size_t>(first)][static_cast<std::size_t>(a)])) varying |= 1u << a;
-        }
-        (void)reads;
-        (void)deliveries;
-        if (first < 0) return 0;
-        if (__builtin_popcount(varying) > 1) {
-            for (std::size_t u = 0; u < n; ++u)
-                if (sb.active[u]) whole += footprint_size(fp_[u]);
-            return whole;
-        }
-        const auto vu = static_cast<std::size_t>(varying ? __builtin_ctz(varying) : 0);
-        std::int64_t common = 1;
-        for (std::size_t k = 0; k < kFootprintAxes; ++k)
-            if (k != vu) common *= fp_[static_cast<std::size_t>(first)][k].size();
-        spans_.clear();
-        for (std::size_t u = 0; u < n; ++u) {
-            if (!sb.active[u]) continue;
-            append_runs(fp_[u][vu], spans_);
-            if (varying == 0) break;
-        }
-        return common * union_size(spans_);
     }
 
     // The lines tensor t's footprint axis `axis` covers at loop position p of directive i (every
     // other loop at its first position), over all sub-clusters.
-    void axis_lines_at(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, int i, std::int64_t p, int t,
-                       int axis, std::vector<Span>& out) const {
+    void axis_lines_at(int li, const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, int i, std::int64_t p, int t,
+                       int axis, std::vector<Span>& out) {
         std::array<std::int64_t, kMostDirectives> step{};
         step[static_cast<std::size_t>(i)] = p;
-        FaithfulBox b;
-        for (std::int64_t sc = 0; sc < lv.sub_clusters; ++sc) {
-            if (!child_box(lv, f, parent, step, sc, b)) continue;
-            append_runs(footprint(b, t)[static_cast<std::size_t>(axis)], out);
-            if (!lv.directives[static_cast<std::size_t>(i)].spatial && !moves_spatially(lv, t, axis)) break;
+        build_runs(li, lv, f, parent, step, step, true, false);
+        for (const ScRun& r : runs_[static_cast<std::size_t>(li)]) {
+            if (!r.active) continue;
+            const Lines x = footprint(r.now, t)[static_cast<std::size_t>(axis)];
+            const std::int64_t shift = footprint_shift(r, t, axis);
+            for (std::int64_t k = 0; k < x.count && !x.empty(); ++k) append_progression(run_at(x, k), shift, r.count, out);
         }
-    }
-
-    bool moves_spatially(const FaithfulLevel& lv, int t, int axis) const {
-        for (int i = 0; i < lv.count; ++i) {
-            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
-            if (d.spatial && moves(d, t) && footprint_axis(d, t) == axis) return true;
-        }
-        return false;
     }
 
     // Per moving loop and tensor: the lines first touched (fresh) or last touched (stale) at
@@ -633,7 +718,7 @@ private:
                 std::array<std::int64_t, 5> size{};
                 std::array<std::vector<Span>, 5> lines;
                 for (int k = 0; k < 5; ++k) {
-                    axis_lines_at(lv, f, parent, i, at[static_cast<std::size_t>(k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
+                    axis_lines_at(0, lv, f, parent, i, at[static_cast<std::size_t>(k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
                     auto& l = lines[static_cast<std::size_t>(k)];
                     std::vector<Span> copy = l;
                     size[static_cast<std::size_t>(k)] = union_size(copy);
@@ -678,26 +763,23 @@ private:
         const LoopFrame f = frame_of(lv, parent);
         for (int i = 0; i < lv.count; ++i)
             if (f.trips[static_cast<std::size_t>(i)] <= 0) return out;
-        const auto n = static_cast<std::size_t>(lv.sub_clusters);
-        StepBoxes sb;
-        sb.boxes.resize(n);
-        sb.previous.resize(n);
-        sb.active.resize(n);
-        sb.has_previous.resize(n);
         std::array<std::array<AxisHistory, 3>, kMostDirectives> hist{};
         if (top) build_history(lv, f, parent, hist);
 
         // Step kinds: the first step; then, for each moving loop m advancing (to a middle or
-        // its last position), each class of every outer moving loop (first, middle, last), the
-        // inner moving loops back at their first position.
+        // its last position), each class of every outer moving loop (any but its last position,
+        // whose tiles are all alike, or its last), the inner moving loops back at their first
+        // position. (The top level tells an outer loop's first position from its middle ones for
+        // DRAM traffic only: analyse_kind splits those.)
         const int mc = f.moving_count;
-        std::array<int, kMostDirectives> cls{};  // per moving loop: 0 first, 1 middle, 2 last
+        std::array<int, kMostDirectives> cls{};  // per moving loop: 0 not last (outer), 1 middle (advancing), 2 last
         auto position_of = [&](int m, int c) -> std::int64_t {
             const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
             return c == 0 ? 0 : (c == 1 ? 1 : t - 1);
         };
         auto class_weight = [&](int m, int c) -> std::int64_t {
             const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
+            if (c == 0) return t - 1;
             if (c == 1) return t - 2;
             return 1;
         };
@@ -713,7 +795,7 @@ private:
             while (true) {
                 bool valid = true;
                 for (int m = 0; m < advancing; ++m) valid = valid && class_exists(m, cls[static_cast<std::size_t>(m)]);
-                if (valid) analyse_kind(li, lv, f, parent, advancing, cls, position_of, class_weight, sb, hist, innermost, out, top);
+                if (valid) analyse_kind(li, lv, f, parent, advancing, cls, position_of, class_weight, hist, innermost, out, top);
                 // Next combination: the advancing loop's class first, then the outer loops.
                 int m = advancing;
                 while (m >= 0) {
@@ -722,7 +804,7 @@ private:
                         if (c == 1) { c = 2; break; }
                         c = class_exists(m, 1) ? 1 : 2;
                     } else {
-                        if (c < 2) { ++c; break; }
+                        if (c == 0) { c = 2; break; }
                         c = 0;
                     }
                     --m;
@@ -736,7 +818,7 @@ private:
     template <typename PositionOf, typename ClassWeight>
     void analyse_kind(int li, const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, int advancing,
                       const std::array<int, kMostDirectives>& cls, PositionOf position_of, ClassWeight class_weight,
-                      StepBoxes& sb, const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist, bool innermost,
+                      const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist, bool innermost,
                       LevelFigures& out, TopFigures* top) {
         std::array<std::int64_t, kMostDirectives> now{}, before{};
         std::int64_t weight = 1;
@@ -760,40 +842,37 @@ private:
         // still holds the tile of the position before.
         const bool owner_wrapped = !first_step && f.owner >= 0 && f.trips[static_cast<std::size_t>(f.owner)] >= 2 &&
                                    f.owner > f.moving[static_cast<std::size_t>(advancing)];
+        build_runs(li, lv, f, parent, now, before, first_step, owner_wrapped);
+        const std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
         std::int64_t step_macs = 0, active = 0;
-        for (std::int64_t sc = 0; sc < lv.sub_clusters; ++sc) {
-            const auto u = static_cast<std::size_t>(sc);
-            sb.active[u] = child_box(lv, f, parent, now, sc, sb.boxes[u]);
-            if (!sb.active[u]) continue;
-            ++active;
-            step_macs += sb.boxes[u].macs();
-            sb.has_previous[u] = !first_step && child_box(lv, f, parent, before, sc, sb.previous[u]);
-            if (!sb.has_previous[u] && owner_wrapped) {
-                auto earlier = before;
-                earlier[static_cast<std::size_t>(f.owner)] -= 1;
-                sb.has_previous[u] = earlier[static_cast<std::size_t>(f.owner)] >= 0 && child_box(lv, f, parent, earlier, sc, sb.previous[u]);
+        for (const ScRun& r : runs)
+            if (r.active) {
+                active += r.count;
+                step_macs += r.count * r.now.macs();
             }
-        }
         if (step_macs == 0) return;
         std::int64_t ingress = 0;
         std::array<std::int64_t, 3> unions{};
         for (int t = 0; t < 2; ++t) {
             std::int64_t reads = 0, deliveries = 0;
-            tensor_traffic(lv, sb, t, reads, deliveries, unions[static_cast<std::size_t>(t)]);
+            union_traffic(li, lv, t, reads, deliveries, unions[static_cast<std::size_t>(t)]);
             ingress += reads;
             if (innermost) out.leaf_deliveries[static_cast<std::size_t>(t)] += weight * deliveries;
             if (top) top->buffer_reads[static_cast<std::size_t>(t)] += weight * reads;
         }
-        const std::int64_t egress = output_union(lv, sb);
-        unions[2] = egress;
+        {
+            std::int64_t unused_reads = 0, unused_deliveries = 0;
+            union_traffic(li, lv, 2, unused_reads, unused_deliveries, unions[2]);
+        }
+        const std::int64_t egress = unions[2];
         std::int64_t compute = 0;
-        for (std::int64_t sc = 0; sc < lv.sub_clusters; ++sc) {
-            const auto u = static_cast<std::size_t>(sc);
-            if (!sb.active[u]) continue;
-            const FaithfulBox& b = sb.boxes[u];
+        for (std::size_t k = 0; k < runs.size(); ++k) {
+            const ScRun r = runs[k];  // a copy: the inner level's analysis may grow another level's runs
+            if (!r.active) continue;
+            const FaithfulBox& b = r.now;
             if (innermost) {
                 const std::int64_t macs = b.macs();
-                out.macs += weight * macs;
+                out.macs += weight * r.count * macs;
                 compute = std::max(compute, (macs + acc_.simd_lanes - 1) / acc_.simd_lanes);
                 const std::array<std::int64_t, 3> held = {footprint_size(footprint(b, 0)), footprint_size(footprint(b, 1)),
                                                           footprint_size(footprint(b, 2))};
@@ -805,8 +884,9 @@ private:
             } else {
                 const LevelFigures child = inner(li + 1, b);
                 compute = std::max(compute, child.runtime);
-                out.macs += weight * child.macs;
-                for (int t = 0; t < 2; ++t) out.leaf_deliveries[static_cast<std::size_t>(t)] += weight * child.leaf_deliveries[static_cast<std::size_t>(t)];
+                out.macs += weight * r.count * child.macs;
+                for (int t = 0; t < 2; ++t)
+                    out.leaf_deliveries[static_cast<std::size_t>(t)] += weight * r.count * child.leaf_deliveries[static_cast<std::size_t>(t)];
                 if (child.l1_peak > out.l1_peak) {
                     out.l1_peak = child.l1_peak;
                     out.l1_peak_by_tensor = child.l1_peak_by_tensor;
@@ -817,19 +897,40 @@ private:
         const std::int64_t out_delay = noc_delay(egress, lv);
         std::int64_t delay = first_step ? in_delay + compute : std::max({in_delay, compute, out_delay});
         if (top) {
-            std::array<std::int64_t, 3> fresh{}, stale{};
-            for (int t = 0; t < 3; ++t) {
-                fresh[static_cast<std::size_t>(t)] = first_touch(lv, f, now, hist, t, unions[static_cast<std::size_t>(t)], false);
-                stale[static_cast<std::size_t>(t)] = first_touch(lv, f, now, hist, t, unions[static_cast<std::size_t>(t)], true);
+            // An outer loop at its first position or a middle one: the same tiles, different
+            // DRAM traffic (what is fetched first, what completes): split the kind for it.
+            std::array<int, kMostDirectives> split{};
+            int splits = 0;
+            std::int64_t base = weight;
+            for (int m = 0; m < advancing; ++m) {
+                if (cls[static_cast<std::size_t>(m)] != 0) continue;
+                const std::int64_t trips = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
+                base /= trips - 1;
+                if (trips >= 3) split[static_cast<std::size_t>(splits++)] = m;
             }
-            const std::int64_t dram_in = fresh[0] + fresh[1];
-            const std::int64_t dram_out = stale[2];
             const std::int64_t bw = std::max<std::int64_t>(1, acc_.offchip_bw_elements_per_cycle);
-            delay = std::max({delay, dram_in / bw, dram_out / bw});
-            for (int t = 0; t < 2; ++t) top->dram_fills[static_cast<std::size_t>(t)] += weight * fresh[static_cast<std::size_t>(t)];
+            for (unsigned mask = 0; mask < (1u << splits); ++mask) {
+                auto at = now;
+                std::int64_t sub_weight = base;
+                for (int k = 0; k < splits; ++k) {
+                    if (!(mask & (1u << k))) continue;
+                    const auto i = static_cast<std::size_t>(f.moving[static_cast<std::size_t>(split[static_cast<std::size_t>(k)])]);
+                    at[i] = 1;
+                    sub_weight *= f.trips[i] - 2;
+                }
+                std::array<std::int64_t, 3> fresh{}, stale{};
+                for (int t = 0; t < 3; ++t) {
+                    fresh[static_cast<std::size_t>(t)] = first_touch(lv, f, at, hist, t, unions[static_cast<std::size_t>(t)], false);
+                    stale[static_cast<std::size_t>(t)] = first_touch(lv, f, at, hist, t, unions[static_cast<std::size_t>(t)], true);
+                }
+                const std::int64_t dram_in = fresh[0] + fresh[1];
+                const std::int64_t dram_out = stale[2];
+                out.runtime += sub_weight * std::max({delay, dram_in / bw, dram_out / bw});
+                for (int t = 0; t < 2; ++t) top->dram_fills[static_cast<std::size_t>(t)] += sub_weight * fresh[static_cast<std::size_t>(t)];
+                top->outputs_seen += sub_weight * fresh[2];
+                top->outputs_completed += sub_weight * dram_out;
+            }
             top->egress += weight * egress;
-            top->outputs_seen += weight * fresh[2];
-            top->outputs_completed += weight * dram_out;
             for (int t = 0; t < 3; ++t)
                 top->l2_peak[static_cast<std::size_t>(t)] = std::max(top->l2_peak[static_cast<std::size_t>(t)], 2 * unions[static_cast<std::size_t>(t)]);
             top->steps += weight;
@@ -838,6 +939,7 @@ private:
             note_delay(top->egress_delay, top->egress_sum, out_delay, weight, top->steps == weight);
             note_delay(top->compute, top->compute_sum, compute, weight, top->steps == weight);
             if (delay > 0) top->peak_ingress_per_cycle = std::max(top->peak_ingress_per_cycle, ceil_div(ingress, delay));
+            return;
         }
         out.runtime += weight * delay;
     }
@@ -927,8 +1029,9 @@ private:
     int level_count_;
     const Accelerator& acc_;
     std::vector<std::pair<ShapeKey, LevelFigures>> memo_;
-    std::vector<Footprint> fp_, fp_prev_;
-    std::vector<Span> spans_;
+    std::vector<Span> spans_, diff_, piece_;
+    std::vector<std::int64_t> cuts_;
+    std::array<std::vector<ScRun>, kMaxClusterLevels> runs_;  // per level: a level's runs outlive its inner levels' analyses
 };
 
 }  // namespace
