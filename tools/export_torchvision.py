@@ -161,6 +161,10 @@ def expected_conv(module, inputs, output):
         out["stride"] = stride[0]
     else:
         out["stride_y"], out["stride_x"] = stride[0], stride[1]
+    # The zeros Y and X include: rows before and after, columns before and after.
+    pads = [0, 0] + [padding[0]] * 2 if spatial == 1 else [padding[0], padding[0], padding[1], padding[1]]
+    if any(pads):
+        out["padding"] = pads
     macs = output.numel() * (c_in // groups) * kernel[0] * kernel[1]
     return [(out, macs)]
 

@@ -54,6 +54,16 @@ TechnologyPanel::TechnologyPanel(StudyDocument* doc, QWidget* parent) : QGroupBo
     l2_banks_->setToolTip(tr("Banks of the global buffer: each access reads one bank of L2 / banks, every bank leaks and takes "
                              "area (physical technologies only; --l2-banks)"));
     form->addRow(tr("L2 banks:"), l2_banks_);
+    analysis_ = new QComboBox;
+    analysis_->addItem(tr("MAESTRO-exact"), QStringLiteral("maestro"));
+    analysis_->setItemData(0, tr("MAESTRO's model, figure for figure (what MAESTRO files and the papers' reproductions use)"),
+                           Qt::ToolTipRole);
+    analysis_->addItem(tr("Faithful"), QStringLiteral("faithful"));
+    analysis_->setItemData(1, tr("What the dataflow does: partial tiles counted exactly, filters may be split, a mapping "
+                                 "that skips MACs refused (docs/faithful-analysis.md)"),
+                           Qt::ToolTipRole);
+    analysis_->setToolTip(tr("Which analysis prices every mapping, search and chart (--analysis)"));
+    form->addRow(tr("Analysis:"), analysis_);
     description_ = new QLabel;
     description_->setWordWrap(true);
     layout->addWidget(description_);
@@ -84,6 +94,15 @@ TechnologyPanel::TechnologyPanel(StudyDocument* doc, QWidget* parent) : QGroupBo
         Accelerator a = doc_->study().accelerator;
         a.l2_banks = banks;
         doc_->set_accelerator(a, doc_->study().accelerator_preset, tr("Edit L2 banks"));
+    });
+    connect(analysis_, &QComboBox::activated, this, [this](int index) {
+        if (syncing_) return;
+        Accelerator a = doc_->study().accelerator;
+        AnalysisMode mode = a.analysis;
+        parse_analysis_mode(analysis_->itemData(index).toString().toStdString(), mode);
+        if (mode == a.analysis) return;
+        a.analysis = mode;
+        doc_->set_accelerator(a, doc_->study().accelerator_preset, tr("Use the %1 analysis").arg(analysis_->itemText(index)));
     });
     connect(doc, &StudyDocument::study_replaced, this, &TechnologyPanel::sync_from_document);
     connect(doc, &StudyDocument::accelerator_changed, this, &TechnologyPanel::sync_from_document);
@@ -232,6 +251,7 @@ void TechnologyPanel::sync_from_document() {
     dram_->setEnabled(physical != nullptr && !physical->drams.empty());
     l2_banks_->setValue(static_cast<int>(std::clamp<std::int64_t>(a.l2_banks, 1, 1024)));
     l2_banks_->setEnabled(physical != nullptr);
+    analysis_->setCurrentIndex(a.analysis == AnalysisMode::Faithful ? 1 : 0);
 
     if (physical) {
         description_->setText(tr("%1: every access priced by its buffer's size and width and each tensor's format; "

@@ -23,6 +23,7 @@ public:
     QComboBox* precision() const { return precision_; }
     QComboBox* dram() const { return dram_; }
     QSpinBox* l2_banks() const { return l2_banks_; }
+    QComboBox* analysis() const { return analysis_; }
     QLabel* description() const { return description_; }
     QLabel* problem() const { return problem_; }
 
@@ -40,7 +41,7 @@ private:
     void technology_activated(int index);
 
     StudyDocument* doc_;
-    QComboBox *technology_, *precision_, *dram_;
+    QComboBox *technology_, *precision_, *dram_, *analysis_;
     QSpinBox* l2_banks_;
     QLabel *description_, *problem_;
     bool syncing_ = false;

@@ -104,12 +104,13 @@ int run_search_command(const SearchOptions& o) {
     const ModelSearchRequest request = make_search_request(setup, algorithm, o.seed);
     const Accelerator& acc = setup.base.accelerator;
 
-    std::printf("%s (%zu of %zu layers) on %s: %lld PEs, L1 %lld, L2 %lld; %s, %s, objective %s, %lld samples per layer, seed %llu, %d threads\n",
+    std::printf("%s (%zu of %zu layers) on %s: %lld PEs, L1 %lld, L2 %lld; %s, %s, objective %s, %lld samples per layer, seed %llu, %d threads%s\n",
                 setup.model.name.c_str(), request.layers.size(), setup.model.layers.size(), setup.platform_name.c_str(),
                 static_cast<long long>(acc.num_pes), static_cast<long long>(acc.l1_size_elements()),
                 static_cast<long long>(acc.l2_size_elements()), std::string(system_name(setup.base.system)).c_str(),
                 algorithm.name().c_str(), setup.base.objective.name().c_str(),
-                static_cast<long long>(setup.base.budget.samples), static_cast<unsigned long long>(o.seed), setup.base.threads);
+                static_cast<long long>(setup.base.budget.samples), static_cast<unsigned long long>(o.seed), setup.base.threads,
+                acc.analysis == AnalysisMode::Faithful ? "; faithful analysis" : "");
 
     ModelSearchObserver observer;
     std::mutex mutex;

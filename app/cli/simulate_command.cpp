@@ -36,6 +36,7 @@ struct SimulateOptions {
     std::uint64_t seed = 1;
     int threads = 2;
     bool perfect = false;
+    bool split_filters = false;
     std::string markdown;
 };
 
@@ -173,6 +174,7 @@ int run_study(const SimulateOptions& o) {
     options.seed = o.seed;
     options.threads = o.threads;
     options.perfect_tiling_only = o.perfect;
+    options.split_filters = o.split_filters;
     Accelerator analysed;  // only its analysis is taken: the study draws its own accelerators
     apply_technology_choice({"", "", "", 0, o.hw.technology.analysis}, analysed);
     options.analysis = analysed.analysis;
@@ -210,6 +212,7 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
     c->add_option("--seed", o->seed, "the study's seed");
     c->add_option("--threads", o->threads, "the study's threads")->check(CLI::Range(1, 256));
     c->add_flag("--perfect-tiling", o->perfect, "study only mappings whose tiles divide the tiles above, at stride 1");
+    c->add_flag("--split-filters", o->split_filters, "draw filter tiles (R, S) like the others, not whole (the faithful analysis allows them)");
     c->add_option("--markdown", o->markdown, "also write the study's tables to this file");
     c->callback([o, &exit_code] { exit_code = o->study > 0 ? run_study(*o) : run_layers(*o); });
 }

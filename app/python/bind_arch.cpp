@@ -125,6 +125,15 @@ void set_dram_type(Accelerator& a, const std::string& type) {
     a = std::move(changed);
 }
 
+// analysis = "maestro" | "faithful" (the CLI's --analysis).
+void set_analysis(Accelerator& a, const py::handle& value) {
+    if (!py::isinstance<py::str>(value)) throw py::type_error("analysis: expected a str (\"maestro\" or \"faithful\")");
+    const std::string name = py::cast<std::string>(value);
+    if (!parse_analysis_mode(name, a.analysis))
+        throw py::value_error("analysis: \"maestro\" (MAESTRO's model, figure for figure) or \"faithful\" (what the dataflow does), not \"" +
+                              name + "\"");
+}
+
 // update(**fields): every field set, then the accelerator checked once (all or nothing).
 void update_fields(Accelerator& a, const py::kwargs& fields) {
     Accelerator changed = a;
@@ -146,10 +155,11 @@ void update_fields(Accelerator& a, const py::kwargs& fields) {
         else if (k == "word_bytes") changed.word_size_bytes = int_argument(value, k, 1, kMax);
         else if (k == "clock_mhz") changed.clock_mhz = number_argument(value, k, 1e-3, 1e6);
         else if (k == "l2_banks") changed.l2_banks = int_argument(value, k, 1, kMax);
+        else if (k == "analysis") set_analysis(changed, value);
         else
             throw py::type_error("update(): unknown field " + k +
                                  " (name, num_pes, pe_hierarchy, simd_lanes, l1_bytes, l2_bytes, offchip_bw, word_bytes, clock_mhz, "
-                                 "l2_banks; set_noc for the NoC, the technology and dram_type properties for those)");
+                                 "l2_banks, analysis; set_noc for the NoC, the technology and dram_type properties for those)");
     }
     if (std::string p = accelerator_problem(changed); !p.empty()) {
         std::string keywords;
@@ -220,6 +230,10 @@ technology prices it: "maestro" (MAESTRO's relative energies, the default) or a 
                       "the physical technology's DRAM type (e.g. lpddr4, hbm2; '' = its default; the CLI's --dram)")
         .def_property("l2_banks", [](const Accelerator& a) { return a.l2_banks; }, checked_setter("l2_banks", &Accelerator::l2_banks),
                       "banks of the global buffer, 1 to 1024 (each access reads one; physical technologies; the CLI's --l2-banks)")
+        .def_property("analysis", [](const Accelerator& a) { return std::string(analysis_mode_name(a.analysis)); },
+                      [](Accelerator& a, const py::object& v) { set_analysis(a, v); },
+                      "which analysis prices a mapping: \"maestro\" (MAESTRO's model, figure for figure; the default) or \"faithful\"\n"
+                      "(partial tiles and split filters as the dataflow does them: docs/faithful-analysis.md; the CLI's --analysis)")
         .def_property_readonly("noc_bw", [](const Accelerator& a) { return a.noc[0].bandwidth_elements_per_cycle; },
                                "the outermost NoC level's bandwidth, elements/cycle (set_noc sets every level)")
         .def_property_readonly("noc", [](const Accelerator& a) {

@@ -166,13 +166,14 @@ py::array_t<double> model_trace_array(const ModelSearchOutcome& outcome, const s
     return trace_array(model_trace(traces, layers));
 }
 
-// technology=, precision=, dram=, l2_banks= as the CLI's --tech, --precision, --dram, --l2-banks
+// technology=, precision=, dram=, l2_banks=, analysis= as the CLI's --tech, --precision, --dram, --l2-banks, --analysis
 // (None keeps the accelerator's, and each layer's precision); make_search_setup applies them.
 struct TechnologyArguments {
     py::object technology;
     std::optional<std::string> precision;
     std::optional<std::string> dram;
     py::object l2_banks;
+    std::optional<std::string> analysis;
 
     TechnologyChoice choice() const {
         TechnologyChoice c;
@@ -180,6 +181,7 @@ struct TechnologyArguments {
         c.precision = precision.value_or("");
         c.dram = dram.value_or("");
         if (!l2_banks.is_none()) c.l2_banks = int_argument(l2_banks, "l2_banks", 1, 1024);
+        c.analysis = analysis.value_or("");
         return c;
     }
 };
@@ -209,10 +211,10 @@ PySearchResult run_model_search(const py::object& model, const py::object& accel
                                 const std::string& system, const std::optional<std::string>& levels, const std::string& objective,
                                 std::int64_t budget, double time_limit, std::int64_t max_latency, bool maestro_as_is,
                                 const py::object& technology, const std::optional<std::string>& precision,
-                                const std::optional<std::string>& dram, const py::object& l2_banks, int threads, std::uint64_t seed,
+                                const std::optional<std::string>& dram, const py::object& l2_banks, const std::optional<std::string>& analysis, int threads, std::uint64_t seed,
                                 bool two_stage, int population, int generations, const py::object& progress) {
     const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit, max_latency,
-                                                          maestro_as_is, {technology, precision, dram, l2_banks}, threads);
+                                                          maestro_as_is, {technology, precision, dram, l2_banks, analysis}, threads);
     const Algorithm algorithm = search_algorithm(algo, population, generations);
     PySearchResult r;
     r.request = make_search_request(setup, algorithm, seed);
@@ -335,7 +337,7 @@ A model search: every selected layer's best mapping. to_dict() is the document o
           py::arg("layers") = d.layers, py::arg("system") = d.system, py::arg("levels") = py::none(), py::arg("objective") = d.objective,
           py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_latency") = d.max_latency,
           py::arg("maestro_as_is") = d.maestro_as_is, py::arg("technology") = py::none(), py::arg("precision") = py::none(),
-          py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(), py::arg("threads") = d.threads, py::arg("seed") = defaults.seed,
+          py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(), py::arg("analysis") = py::none(), py::arg("threads") = d.threads, py::arg("seed") = defaults.seed,
           py::arg("two_stage") = false,
           py::arg("population") = defaults.population, py::arg("generations") = defaults.generations, py::arg("progress") = py::none(), R"doc(
 Searches the best mapping of each selected layer of a model, as `mapscape-cli search` does, with its
@@ -350,8 +352,9 @@ layers: "all", 3, "2-5", [1, 4, 9] (1-based). system: S1, S2 or S3. objective: l
 power, edp, area, lap or a product such as "latency*energy^2". budget: samples per layer.
 technology: maestro, 45nm, ... (mapscape.technologies()) or a technology file; precision: the
 number format of layers that give none ("int8", "input=int8,weight=int4,output=int32"); dram: the
-technology's DRAM type; l2_banks: the global buffer's banks (None keeps the accelerator's, as
-the CLI's --tech, --precision, --dram and --l2-banks).
+technology's DRAM type; l2_banks: the global buffer's banks; analysis: "maestro" (MAESTRO's model
+figure for figure) or "faithful" (what the dataflow does: docs/faithful-analysis.md) (None keeps
+the accelerator's, as the CLI's --tech, --precision, --dram, --l2-banks and --analysis).
 threads: 0 = one per core. progress: called with a Progress at most every 100 ms.
 Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
 )doc");
@@ -360,7 +363,7 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
         "sensitivity",
         [](const py::object& model, const py::object& accelerator, const py::object& vary, const std::string& objective, std::int64_t budget,
            const std::string& algo, std::uint64_t seed, const py::object& technology, const std::optional<std::string>& precision,
-           const std::optional<std::string>& dram, const py::object& l2_banks, int threads, const py::object& progress) {
+           const std::optional<std::string>& dram, const py::object& l2_banks, const std::optional<std::string>& analysis, int threads, const py::object& progress) {
             SensitivityRequest request;
             request.model = model_argument(model);
             auto [acc, platform] = platform_argument(accelerator);
@@ -369,7 +372,7 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
             request.options.objective = objective;
             request.options.budget = budget;
             request.options.threads = threads;
-            request.options.technology = TechnologyArguments{technology, precision, dram, l2_banks}.choice();
+            request.options.technology = TechnologyArguments{technology, precision, dram, l2_banks, analysis}.choice();
             request.algo = algo;
             request.seed = seed;
             // One knob ("l2=x0.5,x2") or a list of them: each holds its own commas.
@@ -389,7 +392,7 @@ Ctrl-C stops the search within 100 ms and raises KeyboardInterrupt.
         },
         py::arg("model"), py::arg("accelerator") = defaults.platform, py::kw_only(), py::arg("vary") = py::none(),
         py::arg("objective") = d.objective, py::arg("budget") = 1500, py::arg("algo") = defaults.algo, py::arg("seed") = defaults.seed,
-        py::arg("technology") = py::none(), py::arg("precision") = py::none(), py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(),
+        py::arg("technology") = py::none(), py::arg("precision") = py::none(), py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(), py::arg("analysis") = py::none(),
         py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
 The network's best latency and energy with each accelerator knob at x0.5 and x2 (the CLI's
 `whatif`): every unique layer shape searched again on each variant, at `budget` samples per layer.
@@ -404,10 +407,10 @@ document: {"current": {...}, "rows": [{"knob", "factor", "setting", "applies", "
         [](const py::object& model, const py::object& accelerator, const py::object& algos, const py::object& seeds, const py::object& layers,
            const std::string& system, const std::optional<std::string>& levels, const std::string& objective, std::int64_t budget,
            double time_limit, std::int64_t max_latency, bool maestro_as_is, const py::object& technology,
-           const std::optional<std::string>& precision, const std::optional<std::string>& dram, const py::object& l2_banks, int threads,
+           const std::optional<std::string>& precision, const std::optional<std::string>& dram, const py::object& l2_banks, const std::optional<std::string>& analysis, int threads,
            const py::object& progress) {
             const SearchSetup setup = search_setup_from_arguments(model, accelerator, layers, system, levels, objective, budget, time_limit,
-                                                                  max_latency, maestro_as_is, {technology, precision, dram, l2_banks}, threads);
+                                                                  max_latency, maestro_as_is, {technology, precision, dram, l2_banks, analysis}, threads);
             const std::vector<Algorithm> algorithms = parse_algorithm_list(list_argument(algos, "algos"));
             const std::vector<std::uint64_t> seed_list = seed_list_argument(seeds);
             const auto runs = static_cast<std::int64_t>(algorithms.size() * seed_list.size());
@@ -428,11 +431,11 @@ document: {"current": {...}, "rows": [{"knob", "factor", "setting", "applies", "
         py::arg("seeds") = defaults.compare_seeds, py::arg("layers") = "all", py::arg("system") = d.system, py::arg("levels") = py::none(),
         py::arg("objective") = d.objective, py::arg("budget") = d.budget, py::arg("time_limit") = d.seconds, py::arg("max_latency") = d.max_latency,
         py::arg("maestro_as_is") = d.maestro_as_is, py::arg("technology") = py::none(), py::arg("precision") = py::none(),
-        py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(), py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
+        py::arg("dram") = py::none(), py::arg("l2_banks") = py::none(), py::arg("analysis") = py::none(), py::arg("threads") = d.threads, py::arg("progress") = py::none(), R"doc(
 Runs several search algorithms on the same layers and seeds, as `mapscape-cli compare` does (the
 first algorithm is the reference). algos and seeds are lists or the CLI's comma-separated text;
-algos are names of mapscape.algorithms("search"). technology, precision, dram, l2_banks: as for
-search (the CLI's --tech, --precision, --dram, --l2-banks; None keeps the accelerator's).
+algos are names of mapscape.algorithms("search"). technology, precision, dram, l2_banks, analysis: as
+for search (the CLI's --tech, --precision, --dram, --l2-banks, --analysis; None keeps the accelerator's).
 Returns a Comparison: to_markdown() is the CLI's table, to_dict() its --json document.
 )doc");
 

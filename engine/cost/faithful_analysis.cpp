@@ -61,6 +61,28 @@ std::int64_t meet_size(const Lines& a, const Lines& b) {
     return total;
 }
 
+// |l within r| and |a and b within r|: the padding-free part of input lines.
+std::int64_t size_within(const Lines& l, Span r) { return points_in(l, r); }
+
+std::int64_t meet_within(const Lines& a, const Lines& b, Span r) {
+    if (a.empty() || b.empty()) return 0;
+    std::int64_t total = 0;
+    for (std::int64_t i = 0; i < a.count; ++i) total += points_in(b, meet(run_at(a, i), r));
+    return total;
+}
+
+void clip_spans(std::vector<Span>& spans, Span r) {
+    std::size_t kept = 0;
+    for (const Span& s : spans)
+        if (const Span c = meet(s, r); c.size() > 0) spans[kept++] = c;
+    spans.resize(kept);
+}
+
+// Input lines the whole layer reads along one axis (outputs x filter at the stride), padding aside.
+std::int64_t windows_size_within(std::int64_t outputs, std::int64_t filter, std::int64_t stride, Span real) {
+    return size_within(windows_of({0, outputs}, {0, filter}, stride), real);
+}
+
 // The runs of x not in y.
 void append_difference(const Lines& x, const Lines& y, std::vector<Span>& out) {
     for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) {
@@ -101,6 +123,9 @@ struct FaithfulShape {
     std::array<std::int64_t, kFaithfulAxes> size{};
     std::int64_t rows = 1, cols = 1;
     std::int64_t row_stride = 1, col_stride = 1;
+    // The input rows and columns that are not padding: only they are fetched and stored.
+    Span real_rows{INT64_MIN / 4, INT64_MAX / 4}, real_cols{INT64_MIN / 4, INT64_MAX / 4};
+    bool padded = false;
     std::int64_t macs() const {
         std::int64_t v = 1;
         for (std::int64_t s : size) v *= s;
@@ -181,6 +206,9 @@ InvalidityDetail read_shape(const Layer& l, FaithfulShape& s) {
     if (s.rows < s.size[fR] || s.cols < s.size[fS]) return fail(Invalidity::LayerShape);
     s.size[fYo] = (s.rows - s.size[fR]) / s.row_stride + 1;
     s.size[fXo] = (s.cols - s.size[fS]) / s.col_stride + 1;
+    s.real_rows = {l.padding[0], s.rows - l.padding[1]};
+    s.real_cols = {l.padding[2], s.cols - l.padding[3]};
+    s.padded = l.padding != std::array<std::int64_t, 4>{};
     return {};
 }
 
@@ -446,16 +474,25 @@ private:
     }
 
     // Whether a directive's positions move tensor t's footprint (t: 0 input, 1 weight, 2 output).
-    bool moves(const FaithfulDirective& d, int t) const {
+    // A filter row (column) split off moves the outputs too, unless the level walks output rows
+    // (columns): a step owns the outputs whose windows its input rows and filter rows complete.
+    bool moves(const FaithfulLevel& lv, const FaithfulDirective& d, int t) const {
         if (d.walk != Walk::Axis) return t != 1;
         switch (d.axis) {
             case fN: return t != 1;
             case fG: return true;
             case fK: return t != 0;
             case fC: return t != 2 || shape_.depthwise;
-            case fR: case fS: return t != 2;
+            case fR: return t != 2 || !walks(lv, Walk::OutputRows);
+            case fS: return t != 2 || !walks(lv, Walk::OutputCols);
             default: return t != 1;
         }
+    }
+
+    static bool walks(const FaithfulLevel& lv, Walk w) {
+        for (int i = 0; i < lv.count; ++i)
+            if (lv.directives[static_cast<std::size_t>(i)].walk == w) return true;
+        return false;
     }
 
     // The footprint axis of tensor t a directive moves.
@@ -472,6 +509,22 @@ private:
             default: return 0;
         }
     }
+
+    // A loop's positions grouped into classes of alike steps: a representative and how many.
+    struct PositionClasses {
+        static constexpr int kMost = 64;
+        std::array<std::int64_t, kMost> position{}, weight{};
+        int count = 0;
+        void clear() { count = 0; }
+        void add(std::int64_t p, std::int64_t w) {
+            if (count < kMost) {
+                position[static_cast<std::size_t>(count)] = p;
+                weight[static_cast<std::size_t>(count++)] = w;
+            } else {
+                weight[static_cast<std::size_t>(count - 1)] += w;  // beyond the table: counted with the last (approximate)
+            }
+        }
+    };
 
     // Consecutive sub-clusters whose tiles, now and at the step before, are translates of the
     // first's by the same shift per sub-cluster: everything a run adds is the first's times its
@@ -543,6 +596,12 @@ private:
             r.count = count;
             r.active = child_box(lv, f, parent, now, a, r.now);
             if (r.active) r.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, a, r.before);
+            bool split_up = false;
+            if (count >= 2 && !r.active) {
+                // Idle first: the rest must idle too (a window can clip only the first few).
+                FaithfulBox probe;
+                split_up = child_box(lv, f, parent, now, a + 1, probe) || child_box(lv, f, parent, now, a + count - 1, probe);
+            }
             if (count >= 2 && r.active) {
                 FaithfulBox next_now, next_before;
                 const bool next_active = child_box(lv, f, parent, now, a + 1, next_now);
@@ -555,7 +614,24 @@ private:
                 }
                 r.row_shift = next_now.rows.lo - r.now.rows.lo;
                 r.col_shift = next_now.cols.lo - r.now.cols.lo;
-                if (!alike) {  // not a translate after all: one run per sub-cluster
+                // The last one too: a window can clip a later sub-cluster's outputs (a filter
+                // split over sub-clusters shifts its outputs the other way).
+                if (alike && count > 2) {
+                    FaithfulBox last_now, last_before;
+                    const std::int64_t z = a + count - 1, steps = count - 1;
+                    alike = child_box(lv, f, parent, now, z, last_now) && same_shape(r.now, last_now) &&
+                            previous_box(lv, f, parent, before, first_step, owner_wrapped, z, last_before) == r.has_previous &&
+                            (!r.has_previous || same_shape(r.before, last_before));
+                    for (int x = 0; x < kFaithfulAxes && alike; ++x) {
+                        const auto xu = static_cast<std::size_t>(x);
+                        alike = last_now.ax[xu].lo == r.now.ax[xu].lo + steps * r.shift[xu] &&
+                                (!r.has_previous || last_before.ax[xu].lo == r.before.ax[xu].lo + steps * r.shift[xu]);
+                    }
+                }
+                split_up = !alike;
+            }
+            {
+                if (split_up) {  // not a translate after all: one run per sub-cluster
                     for (std::int64_t sc = a; sc < a + count; ++sc) {
                         ScRun one;
                         one.first = sc;
@@ -576,7 +652,7 @@ private:
         unsigned mask = 0;
         for (int i = 0; i < lv.count; ++i) {
             const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
-            if (d.spatial && moves(d, t)) mask |= 1u << footprint_axis(d, t);
+            if (d.spatial && moves(lv, d, t)) mask |= 1u << footprint_axis(d, t);
         }
         return mask;
     }
@@ -613,6 +689,13 @@ private:
         }
     }
 
+    // The part of footprint axis k of tensor t that is not padding.
+    Span real_range(int t, int k) const {
+        if (t == 0 && k == 3) return shape_.real_rows;
+        if (t == 0 && k == 4) return shape_.real_cols;
+        return {INT64_MIN / 4, INT64_MAX / 4};
+    }
+
     // For tensor t in this step: the buffer's reads (one read feeds every sub-cluster that
     // needs the element: a union over sub-clusters of what each lacks), the elements delivered
     // (each sub-cluster's own lack, summed) and the union of the step's tiles. t = 2: outputs
@@ -647,10 +730,13 @@ private:
         const Footprint a = footprint(first->now, t);
         std::int64_t common = 1, common_meet = first_previous ? 1 : 0;
         const Footprint ap = first_previous ? footprint(first_previous->before, t) : Footprint{};
+        // The global buffer neither stores nor sends the input's padding (made at its read port).
+        const bool clip = li == 0 && t == 0 && shape_.padded;
         for (std::size_t k = 0; k < kFootprintAxes; ++k) {
             if (k == vu) continue;
-            common *= a[k].size();
-            if (first_previous) common_meet *= meet_size(a[k], ap[k]);
+            const Span r = real_range(t, static_cast<int>(k));
+            common *= clip ? size_within(a[k], r) : a[k].size();
+            if (first_previous) common_meet *= clip ? meet_within(a[k], ap[k], r) : meet_size(a[k], ap[k]);
         }
         spans_.clear();
         diff_.clear();
@@ -663,6 +749,10 @@ private:
             piece_.clear();
             append_difference(x, r.has_previous ? footprint(r.before, t)[vu] : Lines{}, piece_);
             for (const Span& p : piece_) append_progression(p, shift, r.count, diff_);
+        }
+        if (clip) {
+            clip_spans(spans_, real_range(t, v));
+            clip_spans(diff_, real_range(t, v));
         }
         const std::int64_t whole = union_size(spans_);
         whole_size = common * whole;
@@ -709,7 +799,7 @@ private:
             for (int t = 0; t < 3; ++t) {
                 AxisHistory& h = hist[static_cast<std::size_t>(i)][static_cast<std::size_t>(t)];
                 h = {};
-                if (!moves(d, t)) continue;
+                if (!moves(lv, d, t)) continue;
                 h.used = true;
                 h.axis = footprint_axis(d, t);
                 const std::array<std::int64_t, 5> at = {0, std::min<std::int64_t>(1, trips - 1), std::min<std::int64_t>(2, trips - 1),
@@ -720,6 +810,7 @@ private:
                 for (int k = 0; k < 5; ++k) {
                     axis_lines_at(0, lv, f, parent, i, at[static_cast<std::size_t>(k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
                     auto& l = lines[static_cast<std::size_t>(k)];
+                    if (t == 0 && shape_.padded) clip_spans(l, real_range(t, h.axis));  // padding is never fetched
                     std::vector<Span> copy = l;
                     size[static_cast<std::size_t>(k)] = union_size(copy);
                     if (!l.empty()) {
@@ -766,47 +857,51 @@ private:
         std::array<std::array<AxisHistory, 3>, kMostDirectives> hist{};
         if (top) build_history(lv, f, parent, hist);
 
-        // Step kinds: the first step; then, for each moving loop m advancing (to a middle or
-        // its last position), each class of every outer moving loop (any but its last position,
-        // whose tiles are all alike, or its last), the inner moving loops back at their first
-        // position. (The top level tells an outer loop's first position from its middle ones for
-        // DRAM traffic only: analyse_kind splits those.)
+        // Step kinds: the first step; then, for each moving loop m advancing (to a middle or an
+        // edge position), each class of every outer moving loop, the inner moving loops back at
+        // their first position. A loop's classes: its positions whose tiles are alike (all but
+        // the last: only the last may be cut short), or, where the level splits the filter along
+        // the dimension the loop walks, each position near either end on its own and the middle
+        // ones together. (The top level tells an outer loop's first position from its middle ones
+        // for DRAM traffic only: analyse_kind splits those.)
         const int mc = f.moving_count;
-        std::array<int, kMostDirectives> cls{};  // per moving loop: 0 not last (outer), 1 middle (advancing), 2 last
-        auto position_of = [&](int m, int c) -> std::int64_t {
-            const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
-            return c == 0 ? 0 : (c == 1 ? 1 : t - 1);
+        for (int m = 0; m < mc; ++m) {
+            const int i = f.moving[static_cast<std::size_t>(m)];
+            const std::int64_t t = f.trips[static_cast<std::size_t>(i)];
+            const std::int64_t e = edge_width(lv, parent, i);
+            PositionClasses& outer = outer_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)];
+            PositionClasses& adv = advance_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)];
+            outer.clear();
+            adv.clear();
+            if (e <= 1) {
+                outer.add(0, t - 1);
+                outer.add(t - 1, 1);
+                if (t >= 3) adv.add(1, t - 2);
+                adv.add(t - 1, 1);
+            } else {
+                for (std::int64_t p = 0; p < t; ++p)
+                    if (p < e || p >= t - e) outer.add(p, 1);
+                if (t - 2 * e > 0) outer.add(e, t - 2 * e);
+                for (std::int64_t p = 1; p < t; ++p)
+                    if (p <= e || p >= t - e) adv.add(p, 1);
+                if (t - 1 - 2 * e > 0) adv.add(e + 1, t - 1 - 2 * e);
+            }
+        }
+        std::array<int, kMostDirectives> cls{};  // per moving loop: its class (outer or advancing list)
+        auto classes = [&](int m, bool advancing_loop) -> const PositionClasses& {
+            return advancing_loop ? advance_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)]
+                                  : outer_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)];
         };
-        auto class_weight = [&](int m, int c) -> std::int64_t {
-            const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
-            if (c == 0) return t - 1;
-            if (c == 1) return t - 2;
-            return 1;
-        };
-        auto class_exists = [&](int m, int c) {
-            const std::int64_t t = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
-            return c != 1 || t >= 3;
-        };
-
         for (int advancing = -1; advancing < mc; ++advancing) {
-            // Odometer over the outer loops' classes and the advancing loop's (1 or 2).
+            // Odometer over the outer loops' classes and the advancing loop's.
             for (int m = 0; m < mc; ++m) cls[static_cast<std::size_t>(m)] = 0;
-            if (advancing >= 0) cls[static_cast<std::size_t>(advancing)] = class_exists(advancing, 1) ? 1 : 2;
             while (true) {
-                bool valid = true;
-                for (int m = 0; m < advancing; ++m) valid = valid && class_exists(m, cls[static_cast<std::size_t>(m)]);
-                if (valid) analyse_kind(li, lv, f, parent, advancing, cls, position_of, class_weight, hist, innermost, out, top);
-                // Next combination: the advancing loop's class first, then the outer loops.
+                analyse_kind(li, lv, f, parent, advancing, cls, classes, hist, innermost, out, top);
                 int m = advancing;
                 while (m >= 0) {
                     int& c = cls[static_cast<std::size_t>(m)];
-                    if (m == advancing) {
-                        if (c == 1) { c = 2; break; }
-                        c = class_exists(m, 1) ? 1 : 2;
-                    } else {
-                        if (c == 0) { c = 2; break; }
-                        c = 0;
-                    }
+                    if (++c < classes(m, m == advancing).count) break;
+                    c = 0;
                     --m;
                 }
                 if (m < 0) break;
@@ -815,9 +910,24 @@ private:
         return out;
     }
 
-    template <typename PositionOf, typename ClassWeight>
+    // How many positions at each end of directive i's loop tile differently from the middle.
+    std::int64_t edge_width(const FaithfulLevel& lv, const FaithfulBox& parent, int i) const {
+        const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+        const bool rows = d.walk == Walk::InputRows || d.walk == Walk::OutputRows || (d.walk == Walk::Axis && d.axis == fR);
+        const bool cols = d.walk == Walk::InputCols || d.walk == Walk::OutputCols || (d.walk == Walk::Axis && d.axis == fS);
+        if (!rows && !cols) return 1;
+        for (int j = 0; j < lv.count; ++j) {
+            const FaithfulDirective& o = lv.directives[static_cast<std::size_t>(j)];
+            if (o.walk != Walk::Axis) continue;
+            if (rows && o.axis == fR && o.size < parent.ax[fR].size()) return parent.ax[fR].size() + 1;
+            if (cols && o.axis == fS && o.size < parent.ax[fS].size()) return parent.ax[fS].size() + 1;
+        }
+        return 1;
+    }
+
+    template <typename Classes>
     void analyse_kind(int li, const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, int advancing,
-                      const std::array<int, kMostDirectives>& cls, PositionOf position_of, ClassWeight class_weight,
+                      const std::array<int, kMostDirectives>& cls, Classes classes,
                       const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist, bool innermost,
                       LevelFigures& out, TopFigures* top) {
         std::array<std::int64_t, kMostDirectives> now{}, before{};
@@ -825,13 +935,12 @@ private:
         for (int m = 0; m < f.moving_count; ++m) {
             const auto i = static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)]);
             const std::int64_t trips = f.trips[i];
-            if (m < advancing) {
-                now[i] = before[i] = position_of(m, cls[static_cast<std::size_t>(m)]);
-                weight *= class_weight(m, cls[static_cast<std::size_t>(m)]);
-            } else if (m == advancing) {
-                now[i] = position_of(m, cls[static_cast<std::size_t>(m)]);
-                before[i] = now[i] - 1;
-                weight *= class_weight(m, cls[static_cast<std::size_t>(m)]);
+            if (m <= advancing) {
+                const PositionClasses& list = classes(m, m == advancing);
+                const auto c = static_cast<std::size_t>(cls[static_cast<std::size_t>(m)]);
+                now[i] = list.position[c];
+                before[i] = m == advancing ? now[i] - 1 : now[i];
+                weight *= list.weight[c];
             } else {
                 now[i] = 0;
                 before[i] = trips - 1;
@@ -902,11 +1011,14 @@ private:
             std::array<int, kMostDirectives> split{};
             int splits = 0;
             std::int64_t base = weight;
+            std::array<std::int64_t, kMostDirectives> split_weight{};
             for (int m = 0; m < advancing; ++m) {
-                if (cls[static_cast<std::size_t>(m)] != 0) continue;
-                const std::int64_t trips = f.trips[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])];
-                base /= trips - 1;
-                if (trips >= 3) split[static_cast<std::size_t>(splits++)] = m;
+                const PositionClasses& list = classes(m, false);
+                const auto c = static_cast<std::size_t>(cls[static_cast<std::size_t>(m)]);
+                if (list.position[c] != 0 || list.weight[c] < 2) continue;
+                base /= list.weight[c];
+                split_weight[static_cast<std::size_t>(splits)] = list.weight[c];
+                split[static_cast<std::size_t>(splits++)] = m;
             }
             const std::int64_t bw = std::max<std::int64_t>(1, acc_.offchip_bw_elements_per_cycle);
             for (unsigned mask = 0; mask < (1u << splits); ++mask) {
@@ -916,7 +1028,7 @@ private:
                     if (!(mask & (1u << k))) continue;
                     const auto i = static_cast<std::size_t>(f.moving[static_cast<std::size_t>(split[static_cast<std::size_t>(k)])]);
                     at[i] = 1;
-                    sub_weight *= f.trips[i] - 2;
+                    sub_weight *= split_weight[static_cast<std::size_t>(k)] - 1;
                 }
                 std::array<std::int64_t, 3> fresh{}, stale{};
                 for (int t = 0; t < 3; ++t) {
@@ -1000,7 +1112,9 @@ private:
         const Footprint fp = footprint(first_tile_union_, t);
         std::int64_t v = 1;
         for (int a = 0; a < kFootprintAxes; ++a)
-            if (!(moved_axes & (1u << a))) v *= fp[static_cast<std::size_t>(a)].size();
+            if (!(moved_axes & (1u << a)))
+                v *= t == 0 && shape_.padded ? size_within(fp[static_cast<std::size_t>(a)], real_range(t, a))
+                                             : fp[static_cast<std::size_t>(a)].size();
         return v;
     }
 
@@ -1031,7 +1145,8 @@ private:
     std::vector<std::pair<ShapeKey, LevelFigures>> memo_;
     std::vector<Span> spans_, diff_, piece_;
     std::vector<std::int64_t> cuts_;
-    std::array<std::vector<ScRun>, kMaxClusterLevels> runs_;  // per level: a level's runs outlive its inner levels' analyses
+    std::array<std::vector<ScRun>, kMaxClusterLevels> runs_;
+    std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes_, advance_classes_;  // per level: a level's runs outlive its inner levels' analyses
 };
 
 }  // namespace
@@ -1091,7 +1206,21 @@ void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping&
     const std::int64_t ingress_total = top.buffer_reads[0] + top.buffer_reads[1];
     out.arithmetic_intensity = ingress_total > 0 ? static_cast<double>(figures.macs) / static_cast<double>(ingress_total) : 0.0;
     out.avg_noc_bw = out.runtime > 0 ? static_cast<double>(ingress_total) / static_cast<double>(out.runtime) : 0.0;
-    if (figures.macs < layer_macs) out.problem = fail(Invalidity::MacsSkipped, -1, Dim::K, figures.macs, layer_macs);
+    if (figures.macs < layer_macs) {
+        out.problem = fail(Invalidity::MacsSkipped, -1, Dim::K, figures.macs, layer_macs);
+        return;
+    }
+    // Every MAC done (a faithful mapping does each at least once): what was fetched from DRAM is
+    // every input element a MAC reads (padding aside) and every weight, and every output arrived.
+    // (The per-step split above follows the loops; where a split filter couples which sub-clusters
+    // work to a loop's position, only these totals are exact.)
+    const std::int64_t rows_used = windows_size_within(shape.size[fYo], shape.size[fR], shape.row_stride, shape.real_rows);
+    const std::int64_t cols_used = windows_size_within(shape.size[fXo], shape.size[fS], shape.col_stride, shape.real_cols);
+    out.tensors[0].l2_write = shape.size[fN] * shape.size[fG] * shape.size[fC] * rows_used * cols_used;
+    out.tensors[1].l2_write = (shape.depthwise ? 1 : shape.size[fK]) * shape.size[fG] * shape.size[fC] * shape.size[fR] * shape.size[fS];
+    const std::int64_t outputs = shape.size[fN] * shape.size[fG] * (shape.depthwise ? shape.size[fC] : shape.size[fK]) * shape.size[fYo] *
+                                 shape.size[fXo];
+    o.l2_read = std::max<std::int64_t>(0, top.egress - outputs);
 }
 
 }  // namespace mapscape

@@ -78,7 +78,8 @@ Layer random_small_layer(std::mt19937_64& rng, bool unit_stride, std::int64_t in
 // A GAMMA-style mapping: per level one SpatialMap and every dimension once, in random order,
 // R and S whole (MAESTRO's rule). With `perfect`, every tile divides the one above and every
 // SpatialMap's positions are a multiple of its sub-clusters. The PE count follows (at most 256).
-Mapping random_study_mapping(const Layer& layer, int levels, bool perfect, std::mt19937_64& rng, std::int64_t& num_pes) {
+Mapping random_study_mapping(const Layer& layer, int levels, bool perfect, bool split_filters, std::mt19937_64& rng,
+                             std::int64_t& num_pes) {
     const bool depthwise = layer.type == LayerType::DepthwiseConv;
     std::vector<Dim> dims;
     if (!depthwise) dims.push_back(Dim::K);
@@ -105,7 +106,7 @@ Mapping random_study_mapping(const Layer& layer, int levels, bool perfect, std::
         for (Dim d : dims) {
             std::int64_t& e = ext(d);
             std::int64_t tile = e;
-            if (d != Dim::R && d != Dim::S) tile = perfect ? random_divisor(rng, e) : uniform(rng, 1, e);
+            if ((d != Dim::R && d != Dim::S) || split_filters) tile = perfect ? random_divisor(rng, e) : uniform(rng, 1, e);
             if (d == spatial) {
                 const std::int64_t spots = (e + tile - 1) / tile;
                 if (perfect) {
@@ -142,13 +143,13 @@ Accelerator random_study_accelerator(std::mt19937_64& rng, std::int64_t num_pes)
 
 }  // namespace
 
-bool draw_study_sample(std::uint64_t seed, std::int64_t index, bool perfect, StudySample& sample) {
+bool draw_study_sample(std::uint64_t seed, std::int64_t index, bool perfect, StudySample& sample, bool split_filters) {
     std::mt19937_64 rng(mix_seed(seed, static_cast<std::uint64_t>(index)));
     sample = StudySample{};
     sample.layer = random_small_layer(rng, perfect, index);
     const int levels = static_cast<int>(uniform(rng, 1, 3));
     std::int64_t pes = 1;
-    sample.mapping = random_study_mapping(sample.layer, levels, perfect, rng, pes);
+    sample.mapping = random_study_mapping(sample.layer, levels, perfect, split_filters, rng, pes);
     sample.accelerator = random_study_accelerator(rng, pes);
     return true;
 }
@@ -192,7 +193,7 @@ StudyResult run_simulation_study(const StudyOptions& options, const StudyModel& 
         auto worker = [&] {
             for (std::int64_t i; (i = cursor.fetch_add(1)) < block;) {
                 auto& s = drawn[static_cast<std::size_t>(i)];
-                draw_study_sample(options.seed, next_index + i, options.perfect_tiling_only, s);
+                draw_study_sample(options.seed, next_index + i, options.perfect_tiling_only, s, options.split_filters);
                 s.accelerator.analysis = options.analysis;
                 outcome[static_cast<std::size_t>(i)] = analyse(s, model, options.perfect_tiling_only);
             }
@@ -263,7 +264,7 @@ std::string study_markdown(const StudyResult& r, const StudyOptions& o, std::str
                   "%s analysis; %lld mappings (seed %llu%s), %lld drawn: %lld refused by the model, %lld by the simulator; %.1f s on %s.\n\n",
                   o.analysis == AnalysisMode::Faithful ? "Faithful" : "MAESTRO-exact", static_cast<long long>(n),
                   static_cast<unsigned long long>(o.seed),
-                  o.perfect_tiling_only ? ", perfect tiling only" : "", static_cast<long long>(r.drawn),
+                  o.perfect_tiling_only ? ", perfect tiling only" : (o.split_filters ? ", filters split too" : ""), static_cast<long long>(r.drawn),
                   static_cast<long long>(r.rejected_by_model), static_cast<long long>(r.rejected_by_simulator), r.seconds,
                   std::string(cpu).c_str());
     md += buf;

@@ -49,6 +49,9 @@ struct StudyOptions {
     // Only mappings whose every tile divides the tile above, at stride 1, with no idle
     // sub-cluster: the mappings the analytical model is meant to analyse exactly.
     bool perfect_tiling_only = false;
+    // Filter tiles (R, S) drawn like the others, not whole (MAESTRO's rule; the faithful
+    // analysis allows them: a row-stationary PE holds one filter row).
+    bool split_filters = false;
     // The analysis under test (the accelerator each sample is drawn with gets it).
     AnalysisMode analysis = AnalysisMode::MaestroExact;
 };
@@ -85,7 +88,8 @@ StudyResult run_simulation_study(const StudyOptions& options, const StudyModel& 
                                  const std::function<void(std::int64_t)>& progress = {});
 
 // One sample drawn as the study draws sample `index` (for tests and for reproducing a row).
-bool draw_study_sample(std::uint64_t seed, std::int64_t index, bool perfect_tiling_only, StudySample& sample);
+bool draw_study_sample(std::uint64_t seed, std::int64_t index, bool perfect_tiling_only, StudySample& sample,
+                       bool split_filters = false);
 
 // The study as Markdown: the error distribution per figure, then per mapping feature, then the
 // worst cases.

@@ -64,6 +64,7 @@ nlohmann::ordered_json model_search_to_json(const SearchRunInfo& info, const Mod
     j["seed"] = info.seed;
     j["platform"] = info.platform;
     j["technology"] = technology_label(request.base.accelerator);
+    j["analysis"] = std::string(analysis_mode_name(request.base.accelerator.analysis));
     j["system"] = std::string(system_name(info.system));
     j["budget_samples"] = info.budget_samples;
     nlohmann::ordered_json layers = nlohmann::ordered_json::array();

@@ -237,6 +237,14 @@ std::string layer_problem(const Layer& l) {
             return "the stride of " + std::string(dim_name(d)) + " = " + std::to_string(l.stride(d)) + " is larger than the supported maximum " +
                    std::to_string(kIntMax);
     }
+    for (std::int64_t p : l.padding)
+        if (p < 0 || p > kIntMax) return "padding must be 0 to " + std::to_string(kIntMax) + " rows or columns, not " + std::to_string(p);
+    if (l.padding[0] + l.padding[1] > 0 && l.has(Dim::Y) && l.padding[0] + l.padding[1] >= l.size(Dim::Y))
+        return "the padding (" + std::to_string(l.padding[0] + l.padding[1]) + " rows) leaves no input row of the " +
+               std::to_string(l.size(Dim::Y)) + " (Y includes the padding)";
+    if (l.padding[2] + l.padding[3] > 0 && l.has(Dim::X) && l.padding[2] + l.padding[3] >= l.size(Dim::X))
+        return "the padding (" + std::to_string(l.padding[2] + l.padding[3]) + " columns) leaves no input column of the " +
+               std::to_string(l.size(Dim::X)) + " (X includes the padding)";
     auto require = [&](std::initializer_list<Dim> dims) -> std::string {
         for (Dim d : dims)
             if (!l.has(d))

@@ -41,6 +41,10 @@ struct Layer {
     // independent products (attention's heads). The cost model evaluates one run; every model
     // total counts the layer this many times, through total_over_runs() below.
     std::int64_t repeat_count = 1;
+    // Rows and columns of zeros the input sizes (Y, X) include: before and after the rows, before
+    // and after the columns (an ONNX convolution's pads). MAESTRO's model reads them as input; the
+    // faithful analysis neither fetches nor stores them (cost/faithful_analysis.hpp).
+    std::array<std::int64_t, 4> padding{};
     // Each tensor's number format (workload/precision.hpp); unspecified: the accelerator's word.
     TensorPrecision precision;
 

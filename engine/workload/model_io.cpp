@@ -32,7 +32,7 @@ const JsonObjectSchema kLlmFields{"model.llm", {"config", "phase", "batch", "pro
 const JsonObjectSchema kUnmappedFields{"model.not_mapped[]", {"op", "reason", "count", "operations"}};
 // A layer's own fields; its dimensions (N, G, M, K, C, R, S, Y, X, Y', X') come from dimension.hpp.
 const JsonObjectSchema kLayerFields = [] {
-    JsonObjectSchema s{"model.layers[]", {"name", "type", "stride", "stride_y", "stride_x", "repeat", "precision", "comment"}};
+    JsonObjectSchema s{"model.layers[]", {"name", "type", "stride", "stride_y", "stride_x", "padding", "repeat", "precision", "comment"}};
     for (Dim d : kAllDims) s.fields.emplace_back(dim_name(d));
     return s;
 }();
@@ -56,6 +56,7 @@ nlohmann::ordered_json layer_to_json(const Layer& l) {
             j["stride_x"] = l.stride(Dim::X);
         }
     }
+    if (l.padding != std::array<std::int64_t, 4>{}) j["padding"] = l.padding;
     if (l.repeat_count != 1) j["repeat"] = l.repeat_count;
     if (l.precision.specified()) j["precision"] = precision_text(l.precision);
     return j;
@@ -163,6 +164,18 @@ Layer layer_from_json(const JsonDocument& doc, const nlohmann::json& v, const st
     const std::int64_t stride = doc.integer_or(v, ptr, "stride", 1, 1, kIntMax);
     l.set_stride(Dim::Y, doc.integer_or(v, ptr, "stride_y", stride, 1, kIntMax));
     l.set_stride(Dim::X, doc.integer_or(v, ptr, "stride_x", stride, 1, kIntMax));
+    if (v.contains("padding")) {
+        // [rows before, rows after, columns before, columns after], inside Y and X.
+        const std::string pp = json_child(ptr, "padding");
+        if (!is_convolution_like(l.type)) doc.fail(pp, "\"padding\" does not belong to a " + type + " layer");
+        const auto& pad = doc.array(v, ptr, "padding");
+        if (pad.size() != 4) doc.fail(pp, "\"padding\" must list 4 numbers: rows before, rows after, columns before, columns after");
+        for (std::size_t i = 0; i < 4; ++i) {
+            if (!pad[i].is_number_integer() || pad[i].get<std::int64_t>() < 0 || pad[i].get<std::int64_t>() > kIntMax)
+                doc.fail(json_child(pp, i), "padding must be a whole number of rows or columns, 0 or more");
+            l.padding[i] = pad[i].get<std::int64_t>();
+        }
+    }
     l.repeat_count = doc.integer_or(v, ptr, "repeat", 1, 1, kIntMax);  // files before repeat counts: 1
     if (v.contains("precision")) {
         const std::string text = doc.string(v, ptr, "precision");

@@ -94,6 +94,7 @@ const std::set<std::string>& reduction_operators() {
 struct Axis {
     std::int64_t input = 0;         // unpadded
     std::int64_t padded_input = 0;  // with the padding on both sides
+    std::int64_t pad_before = 0;    // of which zeros before the input (the rest after)
     std::int64_t kernel = 0;
     std::int64_t stride = 1;
     std::int64_t dilation = 1;
@@ -443,6 +444,9 @@ private:
             if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER")
                 padding = transposed ? 0 : std::max<std::int64_t>(0, ((a.input + a.stride - 1) / a.stride - 1) * a.stride + reach - a.input);
             a.padded_input = a.input + padding;
+            // SAME_UPPER puts the odd zero at the end, SAME_LOWER at the start.
+            a.pad_before = auto_pad == "NOTSET" ? pads[i] : (auto_pad == "SAME_LOWER" ? (padding + 1) / 2 : padding / 2);
+            if (transposed || auto_pad == "VALID") a.pad_before = 0;
             if (!transposed && reach > a.padded_input)
                 fail("its kernel (" + std::to_string(reach) + (a.dilation > 1 ? " with dilation" : "") +
                      ") does not fit its padded input (" + std::to_string(a.padded_input) + ", input " + std::to_string(a.input) +
@@ -457,7 +461,7 @@ private:
         if (transposed && group > 1) return add_unmapped(node_->op_type, "grouped ConvTranspose is not modelled", macs);
 
         // 1D convolutions run along X, with one row.
-        const Axis rows = spatial == 2 ? axes[0] : Axis{1, 1, 1, 1, 1, 1};
+        const Axis rows = spatial == 2 ? axes[0] : Axis{1, 1, 0, 1, 1, 1, 1};
         const Axis& columns = axes[spatial - 1];
         Layer l;
         if (transposed) {
@@ -482,6 +486,9 @@ private:
         if (!transposed) {
             l.set_stride(Dim::Y, rows.stride);
             l.set_stride(Dim::X, columns.stride);
+            // The zeros kept as padding (Y and X include them, as MAESTRO's model reads them).
+            l.padding = {rows.pad_before, rows.padded_input - rows.input - rows.pad_before, columns.pad_before,
+                         columns.padded_input - columns.input - columns.pad_before};
         }
         if (exact_macs(l) != macs) fail("internal error: the layer's MACs differ from the operator's");
         add_layer(std::move(l));

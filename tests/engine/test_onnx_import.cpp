@@ -43,6 +43,12 @@ Layer with_strides(Layer l, std::int64_t sy, std::int64_t sx) {
     return l;
 }
 
+// The layer with these rows before and after, columns before and after, of padding.
+Layer padded(Layer l, std::array<std::int64_t, 4> padding) {
+    l.padding = padding;
+    return l;
+}
+
 const UnmappedOperator* find_unmapped(const Model& m, const std::string& op) {
     for (const UnmappedOperator& u : m.unmapped)
         if (u.op_type == op) return &u;
@@ -172,10 +178,11 @@ private slots:
         b.output("z");
         const Model m = import(b);
         QCOMPARE(m.layers.size(), std::size_t(2));
-        // The padded input (224 + 3 + 3) is the layer's Y and X; the engine has no padding.
-        QCOMPARE(m.layers[0], named(Layer::conv("", 64, 3, 7, 7, 230, 230, 2, 2), "/conv1/Conv"));
+        // The padded input (224 + 3 + 3) is the layer's Y and X (as MAESTRO's model reads it); the
+        // padding says which of those rows and columns are zeros (the faithful analysis's).
+        QCOMPARE(m.layers[0], named(padded(Layer::conv("", 64, 3, 7, 7, 230, 230, 2, 2), {3, 3, 3, 3}), "/conv1/Conv"));
         MAPSCAPE_COMPARE_I64(output_rows(m.layers[0]), 112);
-        QCOMPARE(m.layers[1], named(with_strides(Layer::conv("", 8, 64, 3, 1, 113, 112, 1, 2), 2, 1), "/tall/Conv"));
+        QCOMPARE(m.layers[1], named(padded(with_strides(Layer::conv("", 8, 64, 3, 1, 113, 112, 1, 2), 2, 1), {1, 0, 0, 0}), "/tall/Conv"));
         MAPSCAPE_COMPARE_I64(exact_macs(m.layers[0]), 2LL * 64 * 3 * 49 * 112 * 112);
         QVERIFY(m.unmapped.empty());
         QVERIFY(m.source.find("ONNX graph net.onnx (mapscape-tests, opset 17)") != std::string::npos);
@@ -195,9 +202,10 @@ private slots:
         b.output("c");
         const Model m = import(b);
         // SAME: output ceil(15 / 2) = 8 needs (8 - 1) * 2 + 4 = 18 input rows: 3 of padding.
-        QCOMPARE(m.layers[0], named(Layer::conv("", 16, 16, 4, 4, 18, 18, 2), "upper"));
+        // SAME_UPPER puts the odd zero after the input, SAME_LOWER before.
+        QCOMPARE(m.layers[0], named(padded(Layer::conv("", 16, 16, 4, 4, 18, 18, 2), {1, 2, 1, 2}), "upper"));
         MAPSCAPE_COMPARE_I64(output_rows(m.layers[0]), 8);
-        QCOMPARE(m.layers[1], named(Layer::conv("", 16, 16, 3, 3, 17, 17, 1), "lower"));
+        QCOMPARE(m.layers[1], named(padded(Layer::conv("", 16, 16, 3, 3, 17, 17, 1), {1, 1, 1, 1}), "lower"));
         QCOMPARE(m.layers[2], named(Layer::conv("", 16, 16, 3, 3, 15, 15, 1), "valid"));
     }
 
@@ -211,13 +219,13 @@ private slots:
         b.output("b");
         b.output("c");
         const Model m = import(b);
-        QCOMPARE(m.layers[0], named(Layer::depthwise("", 32, 3, 3, 58, 58, 2), "dw"));
-        Layer grouped = Layer::conv("", 16, 8, 3, 3, 58, 58, 1);
+        QCOMPARE(m.layers[0], named(padded(Layer::depthwise("", 32, 3, 3, 58, 58, 2), {1, 1, 1, 1}), "dw"));
+        Layer grouped = padded(Layer::conv("", 16, 8, 3, 3, 58, 58, 1), {1, 1, 1, 1});
         grouped.type = LayerType::GroupedConv;
         grouped.set(Dim::G, 4);
         QCOMPARE(m.layers[1], named(grouped, "grouped"));
         MAPSCAPE_COMPARE_I64(exact_macs(m.layers[1]), 64LL * 8 * 9 * 56 * 56);
-        Layer multiplier = Layer::conv("", 2, 1, 3, 3, 58, 58, 1);
+        Layer multiplier = padded(Layer::conv("", 2, 1, 3, 3, 58, 58, 1), {1, 1, 1, 1});
         multiplier.type = LayerType::GroupedConv;
         multiplier.set(Dim::G, 32);
         QCOMPARE(m.layers[2], named(multiplier, "multiplier"));
@@ -230,7 +238,7 @@ private slots:
         b.output("y");
         const Model m = import(b);
         // One row: Y = R = 1; the sequence runs along X.
-        QCOMPARE(m.layers[0], named(with_strides(Layer::conv("", 128, 40, 1, 5, 1, 104, 1), 1, 2), "conv1d"));
+        QCOMPARE(m.layers[0], named(padded(with_strides(Layer::conv("", 128, 40, 1, 5, 1, 104, 1), 1, 2), {0, 0, 2, 2}), "conv1d"));
         MAPSCAPE_COMPARE_I64(exact_macs(m.layers[0]), 128LL * 40 * 5 * 50);
     }
 
@@ -458,7 +466,7 @@ private slots:
         for (const char* out : {"r", "o", "z"}) b.output(out);
         const Model m = import(b, "qdq.onnx");
         QCOMPARE(m.layers.size(), std::size_t(3));
-        QCOMPARE(m.layers[0], at(named(Layer::conv("", 32, 16, 3, 3, 34, 34), "/conv/Conv"), int8_layer()));
+        QCOMPARE(m.layers[0], at(named(padded(Layer::conv("", 32, 16, 3, 3, 34, 34), {1, 1, 1, 1}), "/conv/Conv"), int8_layer()));
         QCOMPARE(m.layers[1], at(named(Layer::fully_connected("", 10, 64, 4), "/fc/MatMul"),
                                  {NumberFormat::Int16, NumberFormat::Int16, NumberFormat::Int32}));
         QCOMPARE(m.layers[2], named(Layer::conv("", 8, 16, 1, 1, 32, 32), "/float/Conv"));

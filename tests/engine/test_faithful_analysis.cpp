@@ -1,0 +1,229 @@
+// The faithful analysis (--analysis faithful): hand-computed partial-tile, split-filter and padded
+// layers in both analyses, agreement with the reference simulator on random mappings, mappings
+// that skip MACs or overflow a buffer refused with the reason, seeded searches deterministic in
+// both analyses, and the setting as the accelerator file, the CLI and a typo meet it.
+#include "arch/accelerator_json.hpp"
+#include "cli_runner.hpp"
+#include "cost/evaluate.hpp"
+#include "mapping/maestro_file.hpp"
+#include "reference/loop_nest_simulator.hpp"
+#include "reference/simulation_study.hpp"
+#include "search/model_search.hpp"
+#include "search/search_setup.hpp"
+#include "test_support.hpp"
+#include "util/json_text.hpp"
+
+using namespace mapscape;
+
+namespace {
+
+// A mapping from MAESTRO's directive text.
+Mapping directives(const std::string& text) {
+    const std::string file = "Network n { Layer x { Type: CONV Dimensions { K: 1, C: 1, R: 1, S: 1, Y: 1, X: 1 } Dataflow { " + text +
+                             " } } }";
+    return parse_maestro_text(file, "hand.m").layers.at(0).mapping;
+}
+
+Accelerator pes(std::int64_t n, AnalysisMode mode) {
+    Accelerator a = maestro_cli_defaults();
+    a.num_pes = n;
+    a.analysis = mode;
+    return a;
+}
+
+struct Figures {
+    std::int64_t runtime, macs, input_l2_reads, weight_l2_reads, output_l2_writes, input_fills, weight_fills, input_l1_writes,
+        psum_reads, l1_required;
+};
+
+Figures figures(const CostReport& r) {
+    return {r.runtime_cycles,      r.macs,
+            r.tensors[0].l2_read,  r.tensors[1].l2_read,
+            r.tensors[2].l2_write, r.tensors[0].l2_write,
+            r.tensors[1].l2_write, r.tensors[0].l1_write,
+            r.tensors[2].l2_read,  r.l1_required_elements};
+}
+
+#define COMPARE_FIGURES(actual, ...)                                                                          \
+    do {                                                                                                      \
+        const Figures a_ = (actual);                                                                          \
+        const Figures e_{__VA_ARGS__};                                                                        \
+        MAPSCAPE_COMPARE_I64(a_.runtime, e_.runtime);                                                         \
+        MAPSCAPE_COMPARE_I64(a_.macs, e_.macs);                                                               \
+        MAPSCAPE_COMPARE_I64(a_.input_l2_reads, e_.input_l2_reads);                                           \
+        MAPSCAPE_COMPARE_I64(a_.weight_l2_reads, e_.weight_l2_reads);                                         \
+        MAPSCAPE_COMPARE_I64(a_.output_l2_writes, e_.output_l2_writes);                                       \
+        MAPSCAPE_COMPARE_I64(a_.input_fills, e_.input_fills);                                                 \
+        MAPSCAPE_COMPARE_I64(a_.weight_fills, e_.weight_fills);                                               \
+        MAPSCAPE_COMPARE_I64(a_.input_l1_writes, e_.input_l1_writes);                                         \
+        MAPSCAPE_COMPARE_I64(a_.psum_reads, e_.psum_reads);                                                   \
+        MAPSCAPE_COMPARE_I64(a_.l1_required, e_.l1_required);                                                 \
+    } while (0)
+
+}  // namespace
+
+class FaithfulAnalysisTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    // K = 5 in tiles of 2 (the last one 1) on 3 PEs, one input channel each: 3 steps of 2, 2
+    // and 1 MACs per PE (5 cycles); each weight fetched once (15), each input once (3, kept
+    // while K moves), each output sent once reduced over the PEs (5), none read back (every
+    // output's C is done in its one step).
+    void partial_tile_by_hand() {
+        const Layer layer = Layer::conv("partial", 5, 3, 1, 1, 1, 1);
+        const Mapping m = directives("TemporalMap(2,2) K; SpatialMap(1,1) C; TemporalMap(1,1) R; TemporalMap(1,1) S; "
+                                     "TemporalMap(1,1) Y; TemporalMap(1,1) X;");
+        const CostReport faithful = evaluate(layer, pes(3, AnalysisMode::Faithful), m);
+        QVERIFY2(faithful.valid(), describe(faithful.invalid, layer, pes(3, AnalysisMode::Faithful)).c_str());
+        // L1: 2 x (1 input + 2 weights + 2 outputs) = 10 elements per PE.
+        COMPARE_FIGURES(figures(faithful), 5, 15, 3, 15, 5, 3, 15, 3, 0, 10);
+        // MAESTRO's model reads the cut tile as a whole one (18 weights) and reads every output back.
+        const CostReport maestro = evaluate(layer, pes(3, AnalysisMode::MaestroExact), m);
+        COMPARE_FIGURES(figures(maestro), 5, 15, 3, 18, 5, 3, 15, 3, 5, 10);
+        // The reference simulator agrees with the faithful analysis figure for figure.
+        const SimulationResult sim = simulate(layer, pes(3, AnalysisMode::MaestroExact), m);
+        QVERIFY(sim.ok());
+        MAPSCAPE_COMPARE_I64(sim.runtime_cycles, 5);
+        MAPSCAPE_COMPARE_I64(sim.tensors[1].l2_read, 15);
+    }
+
+    // A row-stationary PE: each of 3 PEs holds one filter row (R split spatially) while the
+    // input rows pass by one per step. Step y gives PE r output y - r when it exists: 1, 2, 3, 2
+    // and 1 MACs over 5 steps (9, the layer's); each PE fetches its weight once (3); the 3 PEs
+    // share each input row (5 reads); each step sends its PEs' distinct outputs (9). L1 holds 1
+    // input, 1 weight and 1 partial sum, double-buffered: 6 elements.
+    void split_filter_row_stationary_by_hand() {
+        const Layer layer = Layer::conv("rows", 1, 1, 3, 1, 5, 1);
+        const Mapping m = directives("SpatialMap(1,1) R; TemporalMap(1,1) Y'; TemporalMap(1,1) K; TemporalMap(1,1) C; "
+                                     "TemporalMap(1,1) S; TemporalMap(1,1) X';");
+        const CostReport faithful = evaluate(layer, pes(3, AnalysisMode::Faithful), m);
+        QVERIFY2(faithful.valid(), describe(faithful.invalid, layer, pes(3, AnalysisMode::Faithful)).c_str());
+        COMPARE_FIGURES(figures(faithful), 5, 9, 5, 3, 9, 5, 3, 9, 6, 6);
+        const SimulationResult sim = simulate(layer, pes(3, AnalysisMode::MaestroExact), m);
+        QVERIFY(sim.ok());
+        MAPSCAPE_COMPARE_I64(sim.runtime_cycles, 5);
+        MAPSCAPE_COMPARE_I64(sim.macs, 9);
+        MAPSCAPE_COMPARE_I64(sim.tensors[2].l2_write, 9);
+        // MAESTRO's model counts 15 MACs here (more than the layer's 9).
+        const CostReport maestro = evaluate(layer, pes(3, AnalysisMode::MaestroExact), m);
+        MAPSCAPE_COMPARE_I64(maestro.macs, 15);
+    }
+
+    // 5 input rows padded to 7 (one zero row each side), a 3-row filter sliding one row a step:
+    // 5 outputs x 3 MACs, done as a dense array does them (the zeros' too). The faithful analysis
+    // fetches and reads the 5 real rows once each; the zero rows still travel to the PE (7
+    // deliveries). MAESTRO's model reads the padded input as input: 7.
+    void padding_by_hand() {
+        Layer layer = Layer::conv("padded", 1, 1, 3, 1, 7, 1);
+        layer.padding = {1, 1, 0, 0};
+        const Mapping m = directives("SpatialMap(1,1) K; TemporalMap(1,1) Y'; TemporalMap(1,1) C; TemporalMap(3,3) R; "
+                                     "TemporalMap(1,1) S; TemporalMap(1,1) X';");
+        const CostReport faithful = evaluate(layer, pes(1, AnalysisMode::Faithful), m);
+        QVERIFY(faithful.valid());
+        COMPARE_FIGURES(figures(faithful), 15, 15, 5, 3, 5, 5, 3, 7, 0, 14);
+        const CostReport maestro = evaluate(layer, pes(1, AnalysisMode::MaestroExact), m);
+        MAPSCAPE_COMPARE_I64(maestro.macs, 15);
+        MAPSCAPE_COMPARE_I64(maestro.tensors[0].l2_read, 7);
+        MAPSCAPE_COMPARE_I64(maestro.tensors[0].l2_write, 7);
+    }
+
+    // Windows of 3 rows advancing by 3 leave outputs 1, 2 and 4 of 5 to no step: refused, with
+    // how many MACs it does.
+    void skipped_macs_are_refused() {
+        const Layer layer = Layer::conv("gaps", 1, 1, 3, 1, 7, 1);
+        const Mapping m = directives("SpatialMap(1,1) K; TemporalMap(3,3) Y; TemporalMap(1,1) C; TemporalMap(3,3) R; "
+                                     "TemporalMap(1,1) S; TemporalMap(1,1) X;");
+        const Accelerator acc = pes(1, AnalysisMode::Faithful);
+        const CostReport r = evaluate(layer, acc, m);
+        QCOMPARE(r.invalid.kind, Invalidity::MacsSkipped);
+        const std::string why = describe(r.invalid, layer, acc);
+        QVERIFY2(why.find("does 6 of the layer's 15 MACs") != std::string::npos, why.c_str());
+    }
+
+    // The configured buffers bound the mapping: the level and the bytes.
+    void buffers_are_enforced() {
+        const Layer layer = Layer::conv("partial", 5, 3, 1, 1, 1, 1);
+        const Mapping m = directives("TemporalMap(2,2) K; SpatialMap(1,1) C; TemporalMap(1,1) R; TemporalMap(1,1) S; "
+                                     "TemporalMap(1,1) Y; TemporalMap(1,1) X;");
+        Accelerator acc = pes(3, AnalysisMode::Faithful);
+        acc.l1_size_bytes = 8;
+        const CostReport r = evaluate(layer, acc, m);
+        QCOMPARE(r.invalid.kind, Invalidity::L1Overflow);
+        QCOMPARE(describe(r.invalid, layer, acc), std::string("L1 requirement 10 B exceeds the L1 size 8 B"));
+    }
+
+    // The study: random valid mappings of small layers, every comparable figure within
+    // 1% of the simulator's on at least 99% (all are equal today), never fewer MACs than the layer.
+    void agrees_with_the_simulator() {
+        StudyOptions o;
+        o.mappings = 1500;
+        o.seed = 5;
+        o.analysis = AnalysisMode::Faithful;
+        const StudyResult r = run_simulation_study(o);
+        QCOMPARE(static_cast<std::int64_t>(r.samples.size()), o.mappings);
+        std::int64_t within = 0;
+        for (const StudySample& s : r.samples) {
+            bool close = true;
+            for (int f = 0; f < kComparableFigures; ++f) close = close && std::fabs(s.relative_error(static_cast<StudyFigure>(f))) <= 0.01;
+            within += close;
+            QVERIFY(s.model[1] >= s.layer_macs);
+        }
+        QVERIFY2(within * 100 >= 99 * o.mappings, std::to_string(within).c_str());
+    }
+
+    // A seeded search gives the same mappings run after run, and whatever the threads, in both
+    // analyses; a faithful search's mappings do every MAC of their layer.
+    void searches_are_deterministic_in_both_analyses() {
+        for (AnalysisMode mode : {AnalysisMode::MaestroExact, AnalysisMode::Faithful}) {
+            auto run = [&](int threads) {
+                SearchSetupOptions o;
+                o.layers = "1-3";
+                o.budget = 400;
+                o.threads = threads;
+                o.technology.analysis = std::string(analysis_mode_name(mode));
+                const SearchSetup setup = make_search_setup("resnet18_torchvision", "edge", o);
+                return search_model(make_search_request(setup, search_algorithm("gamma"), 7));
+            };
+            const ModelSearchOutcome a = run(1), b = run(1), c = run(2);
+            QCOMPARE(a.layers.size(), std::size_t(3));
+            for (std::size_t i = 0; i < a.layers.size(); ++i) {
+                QVERIFY(a.layers[i].result.found);
+                QCOMPARE(a.layers[i].result.best_mapping, b.layers[i].result.best_mapping);
+                QCOMPARE(a.layers[i].result.best_mapping, c.layers[i].result.best_mapping);
+                if (mode == AnalysisMode::Faithful)
+                    MAPSCAPE_COMPARE_I64(a.layers[i].result.best_report.macs, a.layers[i].result.best_report.layer_macs);
+            }
+            MAPSCAPE_COMPARE_I64(a.total_runtime_cycles, c.total_runtime_cycles);
+        }
+    }
+
+    // The accelerator file keeps the setting; a typo is named where it is.
+    void accelerator_file_and_cli() {
+        Accelerator acc = pes(16, AnalysisMode::Faithful);
+        const std::string text = json_text(accelerator_to_json(acc), 2);
+        QVERIFY(text.find("\"analysis\": \"faithful\"") != std::string::npos);
+        QCOMPARE(parse_accelerator_json(text, "a.json").analysis, AnalysisMode::Faithful);
+        QCOMPARE(parse_accelerator_json(json_text(accelerator_to_json(pes(16, AnalysisMode::MaestroExact)), 2), "b.json").analysis,
+                 AnalysisMode::MaestroExact);
+        std::string bad = text;
+        bad.replace(bad.find("\"faithful\""), 10, "\"faithfull\"");
+        try {
+            parse_accelerator_json(bad, "typo.json");
+            QFAIL("accepted an unknown analysis");
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("typo.json:") == 0 && what.find("\"analysis\" must be \"maestro\" or \"faithful\"") != std::string::npos,
+                     what.c_str());
+        }
+        const CliRun typo = cli({"search", "--model", "resnet18", "--layer", "1", "--budget", "50", "--analysis", "faithfull"});
+        QVERIFY(typo.exit_code != 0 && typo.exit_code != -100);
+        QVERIFY2(typo.err.contains("--analysis") && typo.err.contains("did you mean \"faithful\""), typo.err.constData());
+        const CliRun ok = cli({"search", "--model", "resnet18", "--layer", "1", "--budget", "50", "--analysis", "faithful"});
+        QCOMPARE(ok.exit_code, 0);
+        QVERIFY2(ok.out.contains("faithful analysis"), ok.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(FaithfulAnalysisTest)
+#include "test_faithful_analysis.moc"
