@@ -11,7 +11,11 @@ namespace mapscape {
 
 namespace {
 
-void fill_energy(const Accelerator& acc, CostReport& r) {
+std::int64_t output_dram_writes(const TopLevelOutcome& top, const CostReport& r) {
+    return top.output_dram_writes >= 0 ? top.output_dram_writes : r.tensor(TensorRole::Output).l2_read;
+}
+
+void fill_energy(const Accelerator& acc, const TopLevelOutcome& top, CostReport& r) {
     const TechnologyTable& t = acc.technology;
     std::int64_t l1_accesses = 0, l2_accesses = 0;
     for (const auto& a : r.tensors) {
@@ -20,8 +24,7 @@ void fill_energy(const Accelerator& acc, CostReport& r) {
     }
     // DRAM: every input and weight element is fetched once and every output written once; the
     // analysis assumes (as MAESTRO does) that L2 holds the tiles it stages.
-    r.dram_accesses = r.tensor(TensorRole::Input).l2_write + r.tensor(TensorRole::Weight).l2_write +
-                      r.tensor(TensorRole::Output).l2_read;
+    r.dram_accesses = r.tensor(TensorRole::Input).l2_write + r.tensor(TensorRole::Weight).l2_write + output_dram_writes(top, r);
     r.energy.mac_nj = static_cast<double>(r.macs) * t.mac_energy_nj;
     r.energy.l1_nj = static_cast<double>(l1_accesses) * t.l1_access_energy_nj();
     r.energy.l2_nj = static_cast<double>(l2_accesses) * t.l2_access_energy_nj();
@@ -53,8 +56,8 @@ void fill_physical(const Layer& layer, const Accelerator& acc, const TopLevelOut
     const auto& in = r.tensor(TensorRole::Input);
     const auto& w = r.tensor(TensorRole::Weight);
     const auto& o = r.tensor(TensorRole::Output);
-    r.dram_accesses = in.l2_write + w.l2_write + o.l2_read;
-    const std::array<std::int64_t, 3> dram{in.l2_write, w.l2_write, o.l2_read};
+    r.dram_accesses = in.l2_write + w.l2_write + output_dram_writes(top, r);
+    const std::array<std::int64_t, 3> dram{in.l2_write, w.l2_write, output_dram_writes(top, r)};
     // Into L2 for inputs and weights, out of L2 for outputs: what crosses the array.
     const std::array<std::int64_t, 3> noc{in.l2_read, w.l2_read, o.l2_write};
     EnergyBreakdown& e = r.energy;
@@ -133,7 +136,7 @@ CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mappi
     r.ingress_delay = top.ingress;
     r.egress_delay = top.egress;
     r.compute_delay = top.compute;
-    fill_energy(acc, r);  // MAESTRO's figures (maestro_energy_nj) under every technology
+    fill_energy(acc, top, r);  // MAESTRO's figures (maestro_energy_nj) under every technology
     if (acc.physical_technology) {
         fill_physical(layer, acc, top, r);
     } else {

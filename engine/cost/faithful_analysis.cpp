@@ -572,6 +572,9 @@ private:
             // An input-row walk at a stride owns outputs by the rows' phase: not a translate.
             if ((d.walk == Walk::InputRows && shape_.row_stride > 1) || (d.walk == Walk::InputCols && shape_.col_stride > 1))
                 translatable = false;
+            // Filter rows (columns) across sub-clusters: each owns the outputs its row completes,
+            // so which of them work depends on the step (a diagonal): no runs.
+            if (d.walk == Walk::Axis && (d.axis == fR || d.axis == fS)) translatable = false;
             const std::int64_t c = f.counts[static_cast<std::size_t>(i)];
             const std::int64_t o = f.owner >= 0 ? f.owner : i;
             std::array<std::int64_t, 3> bases = {now[static_cast<std::size_t>(o)] * n, before[static_cast<std::size_t>(o)] * n,
@@ -1220,7 +1223,10 @@ void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping&
     out.tensors[1].l2_write = (shape.depthwise ? 1 : shape.size[fK]) * shape.size[fG] * shape.size[fC] * shape.size[fR] * shape.size[fS];
     const std::int64_t outputs = shape.size[fN] * shape.size[fG] * (shape.depthwise ? shape.size[fC] : shape.size[fK]) * shape.size[fYo] *
                                  shape.size[fXo];
-    o.l2_read = std::max<std::int64_t>(0, top.egress - outputs);
+    // L2 reads of outputs: the partial sums read back to accumulate, and each output once more
+    // to write it to DRAM.
+    o.l2_read = std::max<std::int64_t>(0, top.egress - outputs) + outputs;
+    out.output_dram_writes = outputs;
 }
 
 }  // namespace mapscape

@@ -22,6 +22,9 @@ struct TopLevelOutcome {
     double avg_active_clusters = 0;
     double arithmetic_intensity = 0;
     DelayStats ingress, egress, compute;
+    // Outputs written to DRAM; -1: the output's L2 reads (MAESTRO's model reads each output from
+    // L2 once, to write it back). The faithful analysis's L2 reads add partial sums read back.
+    std::int64_t output_dram_writes = -1;
 };
 
 }  // namespace mapscape

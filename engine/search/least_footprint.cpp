@@ -37,7 +37,7 @@ Dim widest_parallel_dim(const Layer& l) {
     return best;
 }
 
-Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const Structure& s) {
+Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const Structure& s, bool whole_filter) {
     std::vector<Dim> dims;
     if (l.type == LayerType::Gemm) {
         dims = {Dim::M, Dim::N, Dim::K};
@@ -62,7 +62,9 @@ Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const
     for (std::int64_t c : clusters) product *= c;
     if (product > acc.num_pes) return {};
     parallel_tile = std::min(parallel_tile, mappable_size(l, parallel));
-    auto whole_or_unit = [&](Dim d) { return (d == Dim::R || d == Dim::S) ? mappable_size(l, d) : 1; };
+    // MAESTRO's model needs a temporal filter tile whole; the faithful analysis can take one
+    // row (column) of it at a time (whole_filter false).
+    auto whole_or_unit = [&](Dim d) { return (d == Dim::R || d == Dim::S) && whole_filter ? mappable_size(l, d) : 1; };
     Mapping m;
     for (Dim d : dims) {
         if (d == parallel)
@@ -211,8 +213,14 @@ LeastFootprint least_footprint(const SearchProblem& p) {
     std::int64_t best_l1 = std::numeric_limits<std::int64_t>::max(), best_l2 = 0;
     std::int64_t least_l1 = std::numeric_limits<std::int64_t>::max(), least_l2 = 0;
     Mapping least_mapping;
+    // Whole filters first (the faster mappings, and MAESTRO's rule); under the faithful analysis,
+    // when none of those fits, one filter row and column at a time: 6 elements of L1 per PE.
+    const bool may_split = p.accelerator.analysis == AnalysisMode::Faithful;
+    for (int pass = 0; pass < (may_split ? 2 : 1); ++pass)
     for (const Structure& s : structures(l, lo, hi)) {
-        const Mapping m = build(p.layer, p.accelerator, p.system, s);
+        if (pass == 1 && out.mapping) break;
+        if (pass == 1 && std::any_of(s.spread.begin(), s.spread.end(), [](Dim d) { return d != kNoSpread; })) continue;
+        const Mapping m = build(p.layer, p.accelerator, p.system, s, pass == 0);
         if (m.empty()) continue;
         // What the candidate needs, whatever the buffers.
         const CostReport free = evaluate(p.layer, unlimited, m, ReportDetail::Objectives);

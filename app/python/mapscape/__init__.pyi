@@ -111,6 +111,7 @@ class Accelerator:
     def technology(self, value: PathLike) -> None: ...
     dram_type: str
     l2_banks: int
+    analysis: str
     @property
     def noc_bw(self) -> int: ...
     @property
@@ -346,7 +347,7 @@ def algorithms(kind: Literal["search", "schedule", "codesign"] = "search") -> li
 def search(model: ModelLike, accelerator: AcceleratorLike = "edge", *, algo: str = "gamma", layers: LayerSelection = "all",
            system: str = "S2", levels: Optional[str] = None, objective: str = "latency", budget: int = 10000, time_limit: float = 0.0,
            max_latency: int = 0, maestro_as_is: bool = False, technology: Optional[PathLike] = None, precision: Optional[str] = None,
-           dram: Optional[str] = None, l2_banks: Optional[int] = None, threads: int = 0, seed: int = 1, two_stage: bool = False,
+           dram: Optional[str] = None, l2_banks: Optional[int] = None, analysis: Optional[str] = None, threads: int = 0, seed: int = 1, two_stage: bool = False,
            population: int = 200, generations: int = 0, progress: ProgressCallback = None) -> SearchResult: ...
 
 class Comparison:
@@ -369,13 +370,13 @@ class Comparison:
 def sensitivity(model: ModelLike, accelerator: AcceleratorLike = "edge", *, vary: Union[str, Sequence[str], None] = None,
                 objective: str = "latency", budget: int = 1500, algo: str = "gamma", seed: int = 1,
                 technology: Optional[PathLike] = None, precision: Optional[str] = None, dram: Optional[str] = None,
-                l2_banks: Optional[int] = None, threads: int = 0, progress: ProgressCallback = None) -> dict[str, Any]: ...
+                l2_banks: Optional[int] = None, analysis: Optional[str] = None, threads: int = 0, progress: ProgressCallback = None) -> dict[str, Any]: ...
 def compare(model: ModelLike, accelerator: AcceleratorLike = "edge", *,
             algos: Union[str, Sequence[str]] = "gamma,random,stdga,de,es11,cmaes,tbpsa,pso,portfolio,sa,fixed-nvdla,fixed-eyeriss,fixed-shidiannao",
             seeds: Union[str, Sequence[int]] = "1,2,3", layers: LayerSelection = "all", system: str = "S2", levels: Optional[str] = None,
             objective: str = "latency", budget: int = 10000, time_limit: float = 0.0, max_latency: int = 0, maestro_as_is: bool = False,
             technology: Optional[PathLike] = None, precision: Optional[str] = None, dram: Optional[str] = None,
-            l2_banks: Optional[int] = None, threads: int = 0, progress: ProgressCallback = None) -> Comparison: ...
+            l2_banks: Optional[int] = None, analysis: Optional[str] = None, threads: int = 0, progress: ProgressCallback = None) -> Comparison: ...
 
 class CodesignResult:
     def to_dict(self) -> dict[str, Any]: ...
