@@ -9,7 +9,11 @@ no mapping fits in the preset's L1 under the analysis (MAESTRO's whole-filter ru
 CONV1) is searched again with the smallest L1 that maps it, doubling from the preset's, and the
 table says so.
 
-Usage: tools/eyeriss_check.py --cli build/mapscape-cli [--tech 65nm] [--algo gamma] [--budget 4000]
+With --analysis faithful the layers are searched under the faithful analysis
+(docs/faithful-analysis.md), where a filter may be split: a PE can hold one filter row, as the
+chip's do.
+
+Usage: tools/eyeriss_check.py --cli build/mapscape-cli [--tech 65nm] [--algo gamma] [--budget 4000] [--analysis faithful]
 """
 import argparse
 import json
@@ -28,7 +32,8 @@ def search(cli, layer, platform, args, directory):
     out = os.path.join(directory, "search.json")
     subprocess.run([cli, "search", "--model", MODEL, "--layer", str(layer), "--platform", platform, "--tech", args.tech,
                     "--algo", args.algo, "--objective", args.objective, "--budget", str(args.budget), "--seed", str(args.seed),
-                    "--json", out, "--quiet"], check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    "--analysis", args.analysis, "--json", out, "--quiet"], check=False, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
     with open(out) as f:
         return json.load(f)["layers"][0]
 
@@ -41,6 +46,7 @@ def main():
     ap.add_argument("--objective", default="edp")
     ap.add_argument("--budget", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--analysis", default="maestro", choices=["maestro", "faithful"])
     args = ap.parse_args()
     with open(MODEL) as f:
         layers = json.load(f)["layers"]
@@ -80,7 +86,7 @@ def main():
     dram_per_mac = total["dram"] / total["macs"]
     power_mw = total["energy_nj"] / seconds * 1e-6
     print()
-    print("| figure | model (%s, %s, %s) | Eyeriss chip | ratio |" % (args.tech, args.algo, args.objective))
+    print("| figure | model (%s, %s, %s, %s analysis) | Eyeriss chip | ratio |" % (args.tech, args.algo, args.objective, args.analysis))
     print("|---|---:|---:|---:|")
     print("| frames/s (batch 4, 200 MHz) | %.1f | %.1f | %.2f |" % (fps, CHIP["fps"], fps / CHIP["fps"]))
     print("| DRAM accesses per MAC | %.4f | %.4f | %.2f |" % (dram_per_mac, CHIP["dram_per_mac"], dram_per_mac / CHIP["dram_per_mac"]))

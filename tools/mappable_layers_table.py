@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Every bundled model on every chip-named preset: how many layers get a mapping.
 
-Runs `mapscape-cli search --layer all --budget 2000 --seed 1` (GAMMA, the MAESTRO-exact analysis)
-for each bundled model on each preset and prints a Markdown table: layers, layers GAMMA's samples
+Runs `mapscape-cli search --layer all --budget 2000 --seed 1` (GAMMA; the MAESTRO-exact analysis, or
+with --analysis faithful the faithful one) for each bundled model on each preset and prints a
+Markdown table: layers, layers GAMMA's samples
 mapped, layers mapped by the least-footprint fallback (docs/mapping-search.md#when-no-sample-runs),
 layers left without a mapping with the reason and the L1 the least-footprint mapping needs.
 
-    tools/mappable_layers_table.py --cli build/mapscape-cli [--budget 2000] [--presets edge,cloud]
+    tools/mappable_layers_table.py --cli build/mapscape-cli [--budget 2000] [--presets edge,cloud] [--analysis faithful]
 
 docs/no-layer-left.md holds its output.
 """
@@ -26,11 +27,11 @@ def bundled_models(cli):
     return [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
 
 
-def search(cli, model, preset, budget, seed):
+def search(cli, model, preset, budget, seed, analysis):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "r.json")
         run = subprocess.run([cli, "search", "--model", model, "--platform", preset, "--layer", "all", "--budget", str(budget),
-                              "--seed", str(seed), "--json", path], capture_output=True, text=True)
+                              "--seed", str(seed), "--analysis", analysis, "--json", path], capture_output=True, text=True)
         if run.returncode not in (0, 1) or not os.path.exists(path):
             sys.exit(f"{model} on {preset}: exit {run.returncode}: {run.stderr.strip()}")
         with open(path) as f:
@@ -44,6 +45,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--models", default="", help="comma-separated; default: every bundled model")
+    ap.add_argument("--analysis", default="maestro", choices=["maestro", "faithful"])
     args = ap.parse_args()
     models = args.models.split(",") if args.models else bundled_models(args.cli)
     presets = args.presets.split(",")
@@ -53,7 +55,7 @@ def main():
         layers = sampled = fallback = none = 0
         examples = []
         for model in models:
-            doc = search(args.cli, model, preset, args.budget, args.seed)
+            doc = search(args.cli, model, preset, args.budget, args.seed, args.analysis)
             for layer in doc["layers"]:
                 layers += 1
                 if layer["best_mapping"] is None:

@@ -90,7 +90,8 @@ std::string difference(std::int64_t model, std::int64_t simulated) {
 void print_side_by_side(const CostReport& r, const SimulationResult& s, const Layer& layer, const Accelerator& acc) {
     const auto model = study_figures(r);
     const auto simulated = study_figures(s);
-    std::printf("  %-40s %16s %16s  %s\n", "figure", "MAESTRO model", "simulated", "model vs simulated");
+    std::printf("  %-40s %16s %16s  %s\n", "figure", acc.analysis == AnalysisMode::Faithful ? "faithful model" : "MAESTRO model",
+                "simulated", "model vs simulated");
     for (int f = 0; f < kStudyFigures; ++f)
         std::printf("  %-40s %16lld %16lld  %s\n", std::string(study_figure_name(static_cast<StudyFigure>(f))).c_str(),
                     static_cast<long long>(model[static_cast<std::size_t>(f)]),

@@ -919,12 +919,19 @@ private:
         const bool rows = d.walk == Walk::InputRows || d.walk == Walk::OutputRows || (d.walk == Walk::Axis && d.axis == fR);
         const bool cols = d.walk == Walk::InputCols || d.walk == Walk::OutputCols || (d.walk == Walk::Axis && d.axis == fS);
         if (!rows && !cols) return 1;
+        // Only where the level both walks input rows (columns) and splits the filter along them:
+        // then a step's outputs are the rows' windows its filter rows complete, fewer near the ends.
+        bool walks_rows = false, walks_cols = false, splits_rows = false, splits_cols = false;
         for (int j = 0; j < lv.count; ++j) {
             const FaithfulDirective& o = lv.directives[static_cast<std::size_t>(j)];
+            walks_rows |= o.walk == Walk::InputRows || o.walk == Walk::OutputRows;
+            walks_cols |= o.walk == Walk::InputCols || o.walk == Walk::OutputCols;
             if (o.walk != Walk::Axis) continue;
-            if (rows && o.axis == fR && o.size < parent.ax[fR].size()) return parent.ax[fR].size() + 1;
-            if (cols && o.axis == fS && o.size < parent.ax[fS].size()) return parent.ax[fS].size() + 1;
+            splits_rows |= o.axis == fR && o.size < parent.ax[fR].size();
+            splits_cols |= o.axis == fS && o.size < parent.ax[fS].size();
         }
+        if (rows && walks_rows && splits_rows) return parent.ax[fR].size() + 1;
+        if (cols && walks_cols && splits_cols) return parent.ax[fS].size() + 1;
         return 1;
     }
 

@@ -81,6 +81,16 @@ public:
     Builder& temporal(Role r, std::int64_t t) { return tile(r, DirectiveKind::TemporalMap, t); }
     Builder& spatial(Role r, std::int64_t t) { return tile(r, DirectiveKind::SpatialMap, t); }
     Builder& whole(Role r) { return temporal(r, roles_.extent(r)); }
+    // n input rows (columns) per sub-cluster, not n outputs' windows: with a filter row per
+    // sub-cluster beside it, each takes its own row of the window (the faithful analysis's
+    // row-stationary diagonal; under it a Y' map of n covers n + (filter tile - 1) rows).
+    Builder& spatial_lines(Role r, std::int64_t n) {
+        const auto d = roles_.of(r);
+        if (!d) return *this;
+        n = std::clamp<std::int64_t>(n, 1, roles_.extent(r));
+        m_.directives.push_back({DirectiveKind::SpatialMap, *d, n, n, ClusterKind::Physical});
+        return *this;
+    }
     Builder& cluster(std::int64_t n) {
         m_.directives.push_back(Directive::cluster(std::max<std::int64_t>(1, n)));
         return *this;
@@ -190,10 +200,13 @@ Mapping fixed_dataflow_mapping(FixedDataflow f, const Layer& layer, const Accele
             // each (Y and R in parallel, MAGMA eye_2_f).
             const Roles roles = roles_of(layer);
             const std::int64_t r = roles.of(Role::FilterRow) ? roles.extent(Role::FilterRow) : 1;
-            return b.temporal(Role::In, knob(1)).temporal(Role::Out, knob(0)).spatial(Role::Row, 1)
+            b.temporal(Role::In, knob(1)).temporal(Role::Out, knob(0)).spatial(Role::Row, 1)
                 .temporal(Role::Col, knob(2)).whole(Role::FilterRow).whole(Role::FilterCol)
-                .cluster(r)
-                .spatial(Role::Row, 1).spatial(Role::FilterRow, 1).done();
+                .cluster(r);
+            // The faithful analysis reads MAESTRO's inner "SpatialMap(Sz(R),1) Y" as R rows for
+            // every PE (one window, so one PE's work): there each PE takes one input row.
+            if (acc.analysis == AnalysisMode::Faithful) return b.spatial_lines(Role::Row, 1).spatial(Role::FilterRow, 1).done();
+            return b.spatial(Role::Row, 1).spatial(Role::FilterRow, 1).done();
         }
         case FixedDataflow::ShiDianNao:  // output rows across clusters, output columns across a cluster
         case FixedDataflow::YxpOs: {     // MAESTRO's yxp_os example, clusters of 8

@@ -90,6 +90,26 @@ Mapping build(const Layer& l, const Accelerator& acc, TargetSystem system, const
     return m;
 }
 
+// The faithful analysis's least footprint: the innermost level takes the filter one row and one
+// column at a time (temporal tiles of 1) under its parent's one output, which it inherits (no row
+// or column map there, so no window walks beside the split filter: the analysis stays quick).
+// L1: 2 x (1 input + 1 weight + 1 partial sum).
+Mapping split_filter_innermost(Mapping m) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < m.directives.size(); ++i)
+        if (m.directives[i].kind == DirectiveKind::Cluster) start = i + 1;
+    if (start == 0) return m;  // one level: built with unit filter tiles already
+    std::vector<Directive> kept(m.directives.begin(), m.directives.begin() + static_cast<std::ptrdiff_t>(start));
+    for (std::size_t i = start; i < m.directives.size(); ++i) {
+        Directive d = m.directives[i];
+        if (d.dim == Dim::Y || d.dim == Dim::Yo || d.dim == Dim::X || d.dim == Dim::Xo) continue;
+        if (d.dim == Dim::R || d.dim == Dim::S) d.size = d.offset = 1;
+        kept.push_back(d);
+    }
+    m.directives = std::move(kept);
+    return m;
+}
+
 std::vector<Structure> structures(const Layer& l, int min_levels, int max_levels) {
     std::vector<Structure> out;
     const bool filters = l.type != LayerType::Gemm;
@@ -220,7 +240,11 @@ LeastFootprint least_footprint(const SearchProblem& p) {
     for (const Structure& s : structures(l, lo, hi)) {
         if (pass == 1 && out.mapping) break;
         if (pass == 1 && std::any_of(s.spread.begin(), s.spread.end(), [](Dim d) { return d != kNoSpread; })) continue;
-        const Mapping m = build(p.layer, p.accelerator, p.system, s, pass == 0);
+        // (A single level splits its filter beside its row walks, which the analysis takes one
+        // edge position at a time: slow; only when the system allows no second level.)
+        if (pass == 1 && s.levels == 1 && hi >= 2) continue;
+        const Mapping m = pass == 0 ? build(p.layer, p.accelerator, p.system, s, true)
+                                    : split_filter_innermost(build(p.layer, p.accelerator, p.system, s, s.levels > 1));
         if (m.empty()) continue;
         // What the candidate needs, whatever the buffers.
         const CostReport free = evaluate(p.layer, unlimited, m, ReportDetail::Objectives);

@@ -199,6 +199,47 @@ private slots:
         }
     }
 
+    // Row stationary as Eyeriss runs it: AlexNet's 11x11 CONV1 on the eyeriss-like preset's
+    // 0.5 KB per PE. MAESTRO's model needs 1,012 B for the fixed Eyeriss dataflow (a temporal
+    // filter tile whole); the faithful analysis gives each PE one input row and one filter row:
+    // 2 x (11 inputs + 11 weights + 1 partial sum) = 46 elements. GAMMA's samples (whole
+    // filters) do not fit either; its least-footprint fallback does.
+    void row_stationary_fits_eyeriss() {
+        for (const char* algo : {"fixed-eyeriss", "gamma"}) {
+            SearchSetupOptions o;
+            o.layers = "1";
+            o.budget = 300;
+            auto found = [&](const char* analysis) {
+                o.technology.analysis = analysis;
+                const SearchSetup setup = make_search_setup("alexnet", "eyeriss-like", o);
+                return search_model(make_search_request(setup, search_algorithm(algo), 1)).layers.at(0).result;
+            };
+            const SearchResult maestro = found("maestro"), faithful = found("faithful");
+            QVERIFY2(faithful.found, algo);
+            QVERIFY(faithful.best_report.l1_required_bytes <= 512);
+            MAPSCAPE_COMPARE_I64(faithful.best_report.macs, faithful.best_report.layer_macs);
+            if (std::string(algo) == "fixed-eyeriss") {
+                QVERIFY(!maestro.found);
+                QVERIFY(faithful.best_report.l1_required_elements >= 46);  // the least it can need
+            }
+        }
+    }
+
+    // When no whole-filter mapping fits, the faithful least-footprint mapping takes one filter
+    // row and column at a time: 6 elements of L1 per PE, the least any mapping needs.
+    void least_footprint_splits_the_filter() {
+        SearchSetupOptions o;
+        o.layers = "1";
+        o.budget = 50;
+        o.technology.analysis = "faithful";
+        SearchSetup setup = make_search_setup("alexnet", "eyeriss-like", o);
+        setup.base.accelerator.l1_size_bytes = 12;  // 6 elements of 2 B
+        const SearchResult r = search_model(make_search_request(setup, search_algorithm("gamma"), 1)).layers.at(0).result;
+        QVERIFY(r.found && r.least_footprint_fallback);
+        MAPSCAPE_COMPARE_I64(r.best_report.l1_required_elements, 6);
+        MAPSCAPE_COMPARE_I64(r.best_report.macs, r.best_report.layer_macs);
+    }
+
     // The accelerator file keeps the setting; a typo is named where it is.
     void accelerator_file_and_cli() {
         Accelerator acc = pes(16, AnalysisMode::Faithful);
