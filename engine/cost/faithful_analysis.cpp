@@ -600,11 +600,6 @@ private:
             r.active = child_box(lv, f, parent, now, a, r.now);
             if (r.active) r.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, a, r.before);
             bool split_up = false;
-            if (count >= 2 && !r.active) {
-                // Idle first: the rest must idle too (a window can clip only the first few).
-                FaithfulBox probe;
-                split_up = child_box(lv, f, parent, now, a + 1, probe) || child_box(lv, f, parent, now, a + count - 1, probe);
-            }
             if (count >= 2 && r.active) {
                 FaithfulBox next_now, next_before;
                 const bool next_active = child_box(lv, f, parent, now, a + 1, next_now);
@@ -617,20 +612,6 @@ private:
                 }
                 r.row_shift = next_now.rows.lo - r.now.rows.lo;
                 r.col_shift = next_now.cols.lo - r.now.cols.lo;
-                // The last one too: a window can clip a later sub-cluster's outputs (a filter
-                // split over sub-clusters shifts its outputs the other way).
-                if (alike && count > 2) {
-                    FaithfulBox last_now, last_before;
-                    const std::int64_t z = a + count - 1, steps = count - 1;
-                    alike = child_box(lv, f, parent, now, z, last_now) && same_shape(r.now, last_now) &&
-                            previous_box(lv, f, parent, before, first_step, owner_wrapped, z, last_before) == r.has_previous &&
-                            (!r.has_previous || same_shape(r.before, last_before));
-                    for (int x = 0; x < kFaithfulAxes && alike; ++x) {
-                        const auto xu = static_cast<std::size_t>(x);
-                        alike = last_now.ax[xu].lo == r.now.ax[xu].lo + steps * r.shift[xu] &&
-                                (!r.has_previous || last_before.ax[xu].lo == r.before.ax[xu].lo + steps * r.shift[xu]);
-                    }
-                }
                 split_up = !alike;
             }
             {
