@@ -1,6 +1,7 @@
 #include "cost/faithful_analysis.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 #include "util/index_range.hpp"
@@ -857,18 +858,20 @@ private:
             PositionClasses& adv = advance_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)];
             outer.clear();
             adv.clear();
+            const std::int64_t period = phase_period(lv, f, i);
+            period_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)] = period;
             if (e <= 1) {
-                outer.add(0, t - 1);
+                add_by_phase(outer, 0, t - 2, period);
                 outer.add(t - 1, 1);
-                if (t >= 3) adv.add(1, t - 2);
+                add_by_phase(adv, 1, t - 2, period);
                 adv.add(t - 1, 1);
             } else {
                 for (std::int64_t p = 0; p < t; ++p)
                     if (p < e || p >= t - e) outer.add(p, 1);
-                if (t - 2 * e > 0) outer.add(e, t - 2 * e);
+                add_by_phase(outer, e, t - 1 - e, period);
                 for (std::int64_t p = 1; p < t; ++p)
                     if (p <= e || p >= t - e) adv.add(p, 1);
-                if (t - 1 - 2 * e > 0) adv.add(e + 1, t - 1 - 2 * e);
+                add_by_phase(adv, e + 1, t - 1 - e, period);
             }
         }
         std::array<int, kMostDirectives> cls{};  // per moving loop: its class (outer or advancing list)
@@ -892,6 +895,27 @@ private:
             }
         }
         return out;
+    }
+
+    // Positions lo..hi (inclusive) as classes by their phase against `period`: alike within one.
+    static void add_by_phase(PositionClasses& c, std::int64_t lo, std::int64_t hi, std::int64_t period) {
+        for (std::int64_t phase = 0; phase < period && lo + phase <= hi; ++phase)
+            c.add(lo + phase, (hi - lo - phase) / period + 1);
+    }
+
+    // After how many positions directive i's loop tiles alike again: 1, but where it walks input
+    // rows (columns) at a stride without whole windows, or moves filter rows (columns) beside such
+    // a walk, a step owns the outputs its rows meet at the stride's phase.
+    std::int64_t phase_period(const FaithfulLevel& lv, const LoopFrame& f, int i) const {
+        const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+        const bool rows = d.walk == Walk::InputRows || (d.walk == Walk::Axis && d.axis == fR);
+        const bool cols = d.walk == Walk::InputCols || (d.walk == Walk::Axis && d.axis == fS);
+        const std::int64_t stride = rows ? shape_.row_stride : (cols ? shape_.col_stride : 1);
+        if (stride <= 1 || !walks(lv, rows ? Walk::InputRows : Walk::InputCols)) return 1;
+        // A spatial loop's step moves every sub-cluster on by their count.
+        const std::int64_t step = d.spatial ? d.offset * lv.sub_clusters : d.offset;
+        (void)f;
+        return stride / std::gcd(step, stride);
     }
 
     // How many positions at each end of directive i's loop tile differently from the middle.
@@ -1018,7 +1042,7 @@ private:
                 for (int k = 0; k < splits; ++k) {
                     if (!(mask & (1u << k))) continue;
                     const auto i = static_cast<std::size_t>(f.moving[static_cast<std::size_t>(split[static_cast<std::size_t>(k)])]);
-                    at[i] = 1;
+                    at[i] = period_[static_cast<std::size_t>(li)][static_cast<std::size_t>(split[static_cast<std::size_t>(k)])];  // the next of its phase
                     sub_weight *= split_weight[static_cast<std::size_t>(k)] - 1;
                 }
                 std::array<std::int64_t, 3> fresh{}, stale{};
@@ -1137,7 +1161,8 @@ private:
     std::vector<Span> spans_, diff_, piece_;
     std::vector<std::int64_t> cuts_;
     std::array<std::vector<ScRun>, kMaxClusterLevels> runs_;
-    std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes_, advance_classes_;  // per level: a level's runs outlive its inner levels' analyses
+    std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes_, advance_classes_;
+    std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels> period_{};  // per level: a level's runs outlive its inner levels' analyses
 };
 
 }  // namespace

@@ -110,6 +110,25 @@ Mapping split_filter_innermost(Mapping m) {
     return m;
 }
 
+// The other way to 6 elements: the top level takes the filter one row and column at a time over
+// every output (its row and column maps cover every input row and column) and the inner levels
+// walk the outputs one by one under each filter row. A top-level step then holds one filter
+// element per output channel rather than whole filters (what L2 must hold, twice).
+Mapping split_filter_on_top(Mapping m, const Layer& l) {
+    bool top = true;
+    for (Directive& d : m.directives) {
+        if (d.kind == DirectiveKind::Cluster) {
+            top = false;
+            continue;
+        }
+        if (d.dim == Dim::R || d.dim == Dim::S) d.size = d.offset = 1;
+        // Every input row (column): with a filter tile of 1 a Y' map of n covers n rows.
+        if (top && d.dim == Dim::Yo) d.size = d.offset = mappable_size(l, d.dim) + std::max<std::int64_t>(1, l.size(Dim::R)) - 1;
+        if (top && d.dim == Dim::Xo) d.size = d.offset = mappable_size(l, d.dim) + std::max<std::int64_t>(1, l.size(Dim::S)) - 1;
+    }
+    return m;
+}
+
 std::vector<Structure> structures(const Layer& l, int min_levels, int max_levels) {
     std::vector<Structure> out;
     const bool filters = l.type != LayerType::Gemm;
@@ -236,36 +255,43 @@ LeastFootprint least_footprint(const SearchProblem& p) {
     // Whole filters first (the faster mappings, and MAESTRO's rule); under the faithful analysis,
     // when none of those fits, one filter row and column at a time: 6 elements of L1 per PE.
     const bool may_split = p.accelerator.analysis == AnalysisMode::Faithful;
-    for (int pass = 0; pass < (may_split ? 2 : 1); ++pass)
-    for (const Structure& s : structures(l, lo, hi)) {
-        if (pass == 1 && out.mapping) break;
-        if (pass == 1 && std::any_of(s.spread.begin(), s.spread.end(), [](Dim d) { return d != kNoSpread; })) continue;
-        // (A single level splits its filter beside its row walks, which the analysis takes one
-        // edge position at a time: slow; only when the system allows no second level.)
-        if (pass == 1 && s.levels == 1 && hi >= 2) continue;
-        const Mapping m = pass == 0 ? build(p.layer, p.accelerator, p.system, s, true)
-                                    : split_filter_innermost(build(p.layer, p.accelerator, p.system, s, s.levels > 1));
-        if (m.empty()) continue;
+    auto consider = [&](const Mapping& m, int levels) {
+        if (m.empty()) return;
         // What the candidate needs, whatever the buffers.
         const CostReport free = evaluate(p.layer, unlimited, m, ReportDetail::Objectives);
         Invalidity why = Invalidity::None;
-        if (!runs(p, free, m, unlimited_bound, why)) continue;
+        if (!runs(p, free, m, unlimited_bound, why)) return;
         const std::int64_t l1 = free.l1_required_elements, l2 = free.l2_required_elements;
         if (l1 < least_l1 || (l1 == least_l1 && l2 < least_l2)) {
             least_l1 = l1;
             least_l2 = l2;
             least_mapping = m;
-            out.levels = s.levels;
+            out.levels = levels;
             out.l1_needed_bytes = free.l1_required_bytes;
             out.l2_needed_bytes = free.l2_required_bytes;
         }
         const CostReport here = evaluate(p.layer, p.accelerator, m, ReportDetail::Objectives);
-        if (!runs(p, here, m, bound, why)) continue;
+        if (!runs(p, here, m, bound, why)) return;
         if (l1 < best_l1 || (l1 == best_l1 && l2 < best_l2)) {
             best_l1 = l1;
             best_l2 = l2;
             out.mapping = m;
         }
+    };
+    for (int pass = 0; pass < (may_split ? 2 : 1); ++pass)
+    for (const Structure& s : structures(l, lo, hi)) {
+        if (pass == 1 && out.mapping) break;
+        if (pass == 0) {
+            consider(build(p.layer, p.accelerator, p.system, s, true), s.levels);
+            continue;
+        }
+        if (std::any_of(s.spread.begin(), s.spread.end(), [](Dim d) { return d != kNoSpread; })) continue;
+        // (A single level splits its filter beside its row walks, which the analysis takes one
+        // edge position at a time: slow; only when the system allows no second level.)
+        if (s.levels == 1 && hi >= 2) continue;
+        const Mapping whole_on_top = build(p.layer, p.accelerator, p.system, s, s.levels > 1);
+        consider(split_filter_innermost(whole_on_top), s.levels);
+        if (s.levels > 1) consider(split_filter_on_top(whole_on_top, l), s.levels);
     }
     if (least_l1 == std::numeric_limits<std::int64_t>::max()) {
         out.blocking = Invalidity::NoValidIteration;  // no candidate runs even with unlimited buffers
