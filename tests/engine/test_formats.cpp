@@ -227,6 +227,32 @@ private slots:
         QVERIFY(refused(R"({"type": "GEMM", "M": 4, "N": 4, "K": 4, "stride": 2})").find("does not belong to a GEMM") != std::string::npos);
         QVERIFY(refused(R"({"type": "FC", "K": 4, "C": 4, "R": 1})").find("does not belong") != std::string::npos);
         QVERIFY(refused(R"({"type": "CONV", "K": 4, "C": 4, "R": 3, "S": 3, "Y": 8, "X": 8, "Kk": 2})").find("did you mean \"K\"") != std::string::npos);
+        // Padding: four whole numbers inside Y and X, convolutions only.
+        const std::string conv = R"({"type": "CONV", "K": 4, "C": 4, "R": 3, "S": 3, "Y": 8, "X": 8, "padding": )";
+        QVERIFY(refused(conv + "[1, 1, 1, 1]}").empty());
+        QVERIFY(refused(conv + "[1, 1, 1]}").find("must list 4 numbers") != std::string::npos);
+        QVERIFY(refused(conv + "[1, -1, 1, 1]}").find("0 or more") != std::string::npos);
+        QVERIFY(refused(conv + "[1, \"x\", 1, 1]}").find("whole number") != std::string::npos);
+        QVERIFY(refused(conv + "\"same\"}").find("padding") != std::string::npos);
+        QVERIFY(refused(conv + "[4, 4, 0, 0]}").find("leaves no input row") != std::string::npos);
+        QVERIFY(refused(R"({"type": "GEMM", "M": 4, "N": 4, "K": 4, "padding": [0, 0, 0, 0]})").find("does not belong to a GEMM") != std::string::npos);
+        // Round trip.
+        const Model m = parse_model_json(R"({"layers": [)" + conv + "[1, 0, 2, 1]}]}", "m.json");
+        QCOMPARE(m.layers.at(0).padding, (std::array<std::int64_t, 4>{1, 0, 2, 1}));
+        QVERIFY(layer_to_json(m.layers.at(0)).dump().find("\"padding\":[1,0,2,1]") != std::string::npos);
+    }
+
+    // "analysis": maestro or faithful; anything else is refused where it is.
+    void an_accelerator_analysis_of_another_kind_is_refused() {
+        QCOMPARE(parse_accelerator_json(R"({"num_pes": 4, "analysis": "faithful"})", "a.json").analysis, AnalysisMode::Faithful);
+        for (const char* bad : {R"({"num_pes": 4, "analysis": "exact"})", R"({"num_pes": 4, "analysis": 1})"}) {
+            try {
+                (void)parse_accelerator_json(bad, "a.json");
+                QFAIL(bad);
+            } catch (const InputError& e) {
+                QVERIFY2(e.diagnostic().message.find("analysis") != std::string::npos, e.what());
+            }
+        }
     }
 
     void every_object_of_every_format_is_documented_with_its_fields() {

@@ -228,3 +228,18 @@ def test_value_objects_pickle_and_copy(mapscape):
         assert pickle.loads(pickle.dumps(value)) == value
         assert copy.deepcopy(value) == value
         assert copy.copy(value) == value
+
+
+def test_an_unknown_analysis_is_refused_by_name(mapscape):
+    acc = mapscape.Accelerator.preset("edge")
+    for bad in ("faithfull", "", 1, None):
+        with pytest.raises((ValueError, TypeError)) as err:
+            acc.analysis = bad
+        assert "analysis" in str(err.value)
+    assert acc.analysis == "maestro"
+    with pytest.raises(Exception) as err:
+        mapscape.search("resnet18", "edge", layers="1", budget=10, analysis="exact")
+    assert "analysis" in str(err.value) and "faithful" in str(err.value)
+    acc.analysis = "faithful"
+    acc.update(analysis="maestro")
+    assert acc.analysis == "maestro"
