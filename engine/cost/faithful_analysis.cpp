@@ -380,11 +380,10 @@ public:
         : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc) {}
 
     LevelFigures run_top(TopFigures& top) {
-        FaithfulBox whole;
-        for (int a = 0; a < kFaithfulAxes; ++a) whole.ax[static_cast<std::size_t>(a)] = {0, shape_.size[static_cast<std::size_t>(a)]};
-        whole.rows = {0, shape_.rows};
-        whole.cols = {0, shape_.cols};
-        return run_level(0, whole, &top);
+        for (int a = 0; a < kFaithfulAxes; ++a) whole_layer_.ax[static_cast<std::size_t>(a)] = {0, shape_.size[static_cast<std::size_t>(a)]};
+        whole_layer_.rows = {0, shape_.rows};
+        whole_layer_.cols = {0, shape_.cols};
+        return run_level(0, whole_layer_, &top);
     }
 
 private:
@@ -535,7 +534,6 @@ private:
         bool active = false, has_previous = false;
         FaithfulBox now, before;            // the first sub-cluster's tiles
         std::array<std::int64_t, kFaithfulAxes> shift{};  // per sub-cluster, along each axis
-        std::int64_t row_shift = 0, col_shift = 0;
     };
 
     // The tile a sub-cluster held at the step before (false: none, its buffers start empty).
@@ -611,8 +609,6 @@ private:
                     r.shift[xu] = next_now.ax[xu].lo - r.now.ax[xu].lo;
                     if (r.has_previous) alike = same_shape(r.before, next_before) && next_before.ax[xu].lo - r.before.ax[xu].lo == r.shift[xu];
                 }
-                r.row_shift = next_now.rows.lo - r.now.rows.lo;
-                r.col_shift = next_now.cols.lo - r.now.cols.lo;
                 split_up = !alike;
             }
             {
@@ -858,7 +854,7 @@ private:
             PositionClasses& adv = advance_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)];
             outer.clear();
             adv.clear();
-            const std::int64_t period = phase_period(lv, f, i);
+            const std::int64_t period = phase_period(lv, i);
             period_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)] = period;
             if (e <= 1) {
                 add_by_phase(outer, 0, t - 2, period);
@@ -906,7 +902,7 @@ private:
     // After how many positions directive i's loop tiles alike again: 1, but where it walks input
     // rows (columns) at a stride without whole windows, or moves filter rows (columns) beside such
     // a walk, a step owns the outputs its rows meet at the stride's phase.
-    std::int64_t phase_period(const FaithfulLevel& lv, const LoopFrame& f, int i) const {
+    std::int64_t phase_period(const FaithfulLevel& lv, int i) const {
         const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
         const bool rows = d.walk == Walk::InputRows || (d.walk == Walk::Axis && d.axis == fR);
         const bool cols = d.walk == Walk::InputCols || (d.walk == Walk::Axis && d.axis == fS);
@@ -914,7 +910,6 @@ private:
         if (stride <= 1 || !walks(lv, rows ? Walk::InputRows : Walk::InputCols)) return 1;
         // A spatial loop's step moves every sub-cluster on by their count.
         const std::int64_t step = d.spatial ? d.offset * lv.sub_clusters : d.offset;
-        (void)f;
         return stride / std::gcd(step, stride);
     }
 
@@ -1047,8 +1042,8 @@ private:
                 }
                 std::array<std::int64_t, 3> fresh{}, stale{};
                 for (int t = 0; t < 3; ++t) {
-                    fresh[static_cast<std::size_t>(t)] = first_touch(lv, f, at, hist, t, unions[static_cast<std::size_t>(t)], false);
-                    stale[static_cast<std::size_t>(t)] = first_touch(lv, f, at, hist, t, unions[static_cast<std::size_t>(t)], true);
+                    fresh[static_cast<std::size_t>(t)] = first_touch(f, at, hist, t, unions[static_cast<std::size_t>(t)], false);
+                    stale[static_cast<std::size_t>(t)] = first_touch(f, at, hist, t, unions[static_cast<std::size_t>(t)], true);
                 }
                 const std::int64_t dram_in = fresh[0] + fresh[1];
                 const std::int64_t dram_out = stale[2];
@@ -1082,7 +1077,7 @@ private:
     // an element's first (last) step is, loop by loop, the first (last) position whose tile holds
     // it, so the count is a product over the loops that move the tensor, zero unless every other
     // loop stands at its first (last) position.
-    std::int64_t first_touch(const FaithfulLevel& lv, const LoopFrame& f, const std::array<std::int64_t, kMostDirectives>& now,
+    std::int64_t first_touch(const LoopFrame& f, const std::array<std::int64_t, kMostDirectives>& now,
                              const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist, int t, std::int64_t step_union,
                              bool last) const {
         std::array<std::int64_t, kFootprintAxes> axis_count{-1, -1, -1, -1, -1};
@@ -1100,7 +1095,6 @@ private:
             const std::int64_t v = last ? h.stale[static_cast<std::size_t>(s)] : h.fresh[static_cast<std::size_t>(s)];
             c = c < 0 ? v : std::min(c, v);  // two loops on one axis: the tighter (approximate)
         }
-        (void)lv;
         // Axes no loop moves: the step's whole extent, from the step's own union.
         std::int64_t moved = 1;
         bool any = false;
@@ -1111,20 +1105,18 @@ private:
             }
         if (!any) return step_union;
         // The rest of the footprint is the step's union divided by the moved axes' sizes there.
-        return moved == 0 ? 0 : fixed_part(t, now, f, lv, hist) * moved;
+        return moved == 0 ? 0 : fixed_part(t, f, hist) * moved;
     }
 
     // Product of the footprint sizes along the axes no moving loop moves (those are the same at
     // every step).
-    std::int64_t fixed_part(int t, const std::array<std::int64_t, kMostDirectives>&, const LoopFrame& f, const FaithfulLevel& lv,
-                            const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist) const {
+    std::int64_t fixed_part(int t, const LoopFrame& f, const std::array<std::array<AxisHistory, 3>, kMostDirectives>& hist) const {
         unsigned moved_axes = 0;
         for (int m = 0; m < f.moving_count; ++m) {
             const AxisHistory& h = hist[static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)])][static_cast<std::size_t>(t)];
             if (h.used) moved_axes |= 1u << h.axis;
         }
-        (void)lv;
-        const Footprint fp = footprint(first_tile_union_, t);
+        const Footprint fp = footprint(whole_layer_, t);
         std::int64_t v = 1;
         for (int a = 0; a < kFootprintAxes; ++a)
             if (!(moved_axes & (1u << a)))
@@ -1133,11 +1125,6 @@ private:
         return v;
     }
 
-public:
-    // The layer's whole box, whose footprint along unmoved axes every top step shares.
-    FaithfulBox first_tile_union_;
-
-private:
     LevelFigures inner(int li, const FaithfulBox& parent) {
         ShapeKey key;
         key.level = li;
@@ -1158,6 +1145,7 @@ private:
     int level_count_;
     const Accelerator& acc_;
     std::vector<std::pair<ShapeKey, LevelFigures>> memo_;
+    FaithfulBox whole_layer_;  // the top level's parent tile: its footprint along unmoved axes is every top step's
     std::vector<Span> spans_, diff_, piece_;
     std::vector<std::int64_t> cuts_;
     std::array<std::vector<ScRun>, kMaxClusterLevels> runs_;
@@ -1186,7 +1174,6 @@ void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping&
         return;
     }
     FaithfulAnalysis analysis(shape, levels, level_count, acc);
-    for (int a = 0; a < kFaithfulAxes; ++a) analysis.first_tile_union_.ax[static_cast<std::size_t>(a)] = {0, shape.size[static_cast<std::size_t>(a)]};
     TopFigures top;
     const LevelFigures figures = analysis.run_top(top);
     out.runtime = figures.runtime;
