@@ -144,6 +144,8 @@ struct FaithfulDirective {
 };
 
 constexpr int kMostDirectives = 8;
+// Step kinds one level may have before the analysis refuses the mapping (TooManyCases).
+constexpr std::int64_t kMostKinds = 100000;
 
 struct FaithfulLevel {
     std::array<FaithfulDirective, kMostDirectives> directives{};
@@ -875,6 +877,16 @@ private:
             return advancing_loop ? advance_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)]
                                   : outer_classes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(m)];
         };
+        // Refuse rather than take seconds: many loops, each with many classes (edges, phases).
+        double kinds = 1, outer = 1;
+        for (int m = 0; m < mc; ++m) {
+            kinds += outer * classes(m, true).count;
+            outer *= classes(m, false).count;
+        }
+        if (kinds > static_cast<double>(kMostKinds)) {
+            too_many_kinds_ = true;
+            return out;
+        }
         for (int advancing = -1; advancing < mc; ++advancing) {
             // Odometer over the outer loops' classes and the advancing loop's.
             for (int m = 0; m < mc; ++m) cls[static_cast<std::size_t>(m)] = 0;
@@ -1145,6 +1157,10 @@ private:
     int level_count_;
     const Accelerator& acc_;
     std::vector<std::pair<ShapeKey, LevelFigures>> memo_;
+public:
+    bool too_many_kinds_ = false;
+
+private:
     FaithfulBox whole_layer_;  // the top level's parent tile: its footprint along unmoved axes is every top step's
     std::vector<Span> spans_, diff_, piece_;
     std::vector<std::int64_t> cuts_;
@@ -1176,6 +1192,10 @@ void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping&
     FaithfulAnalysis analysis(shape, levels, level_count, acc);
     TopFigures top;
     const LevelFigures figures = analysis.run_top(top);
+    if (analysis.too_many_kinds_) {
+        out.problem = fail(Invalidity::TooManyCases, -1, Dim::K, 0, kMostKinds);
+        return;
+    }
     out.runtime = figures.runtime;
     out.macs = figures.macs;
     const std::int64_t layer_macs = shape.macs();

@@ -183,6 +183,11 @@ private slots:
                     t.start();
                     const CostReport r = evaluate(e.layer, acc, e.mapping);
                     const CostReport o = evaluate(e.layer, acc, e.mapping, ReportDetail::Objectives);
+                    // The faithful analysis on the same mutant: a result or a reason, quickly.
+                    Accelerator faithful_acc = acc;
+                    faithful_acc.analysis = AnalysisMode::Faithful;
+                    const CostReport f = evaluate(e.layer, faithful_acc, e.mapping);
+                    QVERIFY(f.valid() ? f.macs >= f.layer_macs : !describe(f.invalid, e.layer, faithful_acc).empty());
                     slowest_ms = std::max(slowest_ms, t.elapsed());
                     ++evaluated;
                     QCOMPARE(r.valid(), o.valid());
@@ -234,6 +239,12 @@ private slots:
             {"mobilenet_v2.json", read_text_file(std::string(MAPSCAPE_MODELS_DIR) + "/mobilenet_v2.json")},
             {"bert.csv", read_text_file(test_data("gamma_models/BERT_m.csv"))},
             {"accelerator.json", accelerator_to_json(accelerator_preset("eyeriss-like")).dump(1)},
+            {"accelerator.json", [] {  // with an analysis setting
+                 Accelerator a = accelerator_preset("eyeriss-like");
+                 a.analysis = AnalysisMode::Faithful;
+                 return accelerator_to_json(a).dump(1);
+             }()},
+            {"resnet18_torchvision.json", read_text_file(std::string(MAPSCAPE_MODELS_DIR) + "/resnet18_torchvision.json")},  // padding
             {"search_sweep.json", read_text_file(std::string(MAPSCAPE_EXAMPLES_DIR) + "/sweep_example.json")},
             {"codesign_sweep.json", read_text_file(std::string(MAPSCAPE_EXAMPLES_DIR) + "/codesign_sweep.json")},
             {"resnet50.csv", read_text_file(test_data("gamma_models/resnet50.csv"))},
