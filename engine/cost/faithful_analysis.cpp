@@ -1052,13 +1052,12 @@ private:
                     at[i] = period_[static_cast<std::size_t>(li)][static_cast<std::size_t>(split[static_cast<std::size_t>(k)])];  // the next of its phase
                     sub_weight *= split_weight[static_cast<std::size_t>(k)] - 1;
                 }
-                std::array<std::int64_t, 3> fresh{}, stale{};
-                for (int t = 0; t < 3; ++t) {
+                // Fetched first now (inputs, weights; outputs: arriving first), and outputs done now.
+                std::array<std::int64_t, 3> fresh{};
+                for (int t = 0; t < 3; ++t)
                     fresh[static_cast<std::size_t>(t)] = first_touch(f, at, hist, t, unions[static_cast<std::size_t>(t)], false);
-                    stale[static_cast<std::size_t>(t)] = first_touch(f, at, hist, t, unions[static_cast<std::size_t>(t)], true);
-                }
                 const std::int64_t dram_in = fresh[0] + fresh[1];
-                const std::int64_t dram_out = stale[2];
+                const std::int64_t dram_out = first_touch(f, at, hist, 2, unions[2], true);
                 out.runtime += sub_weight * std::max({delay, dram_in / bw, dram_out / bw});
                 for (int t = 0; t < 2; ++t) top->dram_fills[static_cast<std::size_t>(t)] += sub_weight * fresh[static_cast<std::size_t>(t)];
                 top->outputs_seen += sub_weight * fresh[2];
