@@ -34,26 +34,28 @@ run "$root/usr/bin/mapscape" --version 2>/dev/null | grep -q "^Mapscape [0-9]" |
 run "$cli" model list >"$scratch/models.txt" 2>&1 && grep -q "^resnet18 " "$scratch/models.txt" ||
   { cat "$scratch/models.txt"; echo "FAIL: the installed CLI does not find its models"; exit 1; }
 examples="$root/usr/share/mapscape/examples"
+# Here-strings, not `echo | grep -q`: grep quitting at the first match would kill echo with SIGPIPE
+# under pipefail when the output is longer than grep's first read (CI failed so once).
 out=$(run "$cli" eval "$examples/resnet18_kcp_ws.m" --hw "$examples/edge_accelerator.m" --json)
-echo "$out" | grep -q '"runtime_cycles"' || { echo "FAIL: eval of the bundled example"; exit 1; }
-run "$cli" search --model resnet18 --layer 2 --budget 300 --quiet | grep -q TOTAL || { echo "FAIL: search with a bundled model"; exit 1; }
+grep -q '"runtime_cycles"' <<<"$out" || { echo "FAIL: eval of the bundled example"; exit 1; }
+grep -q TOTAL <<<"$(run "$cli" search --model resnet18 --layer 2 --budget 300 --quiet)" || { echo "FAIL: search with a bundled model"; exit 1; }
 # pagmo's baselines and MPI come from plugins the CLI finds relative to itself.
 for plugin in mapscape-pagmo.so mapscape-mpi.so; do
   [ -n "$(find "$root" -name $plugin)" ] || { echo "FAIL: the package lacks $plugin"; exit 1; }
 done
-run "$cli" search --model resnet18 --layer 5 --algo de --budget 2000 --quiet | grep -q TOTAL ||
+grep -q TOTAL <<<"$(run "$cli" search --model resnet18 --layer 5 --algo de --budget 2000 --quiet)" ||
   { echo "FAIL: the installed CLI does not load its pagmo plugin"; exit 1; }
 # The surrogate's and the RL baselines' searches come from a plugin the CLI finds relative to itself.
 if [ -n "$(find "$root" -name mapscape-torch.so)" ]; then
-  run "$cli" search --model resnet18 --layer 2 --algo mindmappings --budget 100 --quiet | grep -q TOTAL ||
+  grep -q TOTAL <<<"$(run "$cli" search --model resnet18 --layer 2 --algo mindmappings --budget 100 --quiet)" ||
     { echo "FAIL: the installed CLI does not load its libtorch plugin"; exit 1; }
-  run "$cli" schedule --mix vision --setting S1 --group 1 --algo a2c --budget 50 | grep -q "^total" ||
+  grep -q "^total" <<<"$(run "$cli" schedule --mix vision --setting S1 --group 1 --algo a2c --budget 50)" ||
     { echo "FAIL: the installed CLI does not run the A2C scheduler from its libtorch plugin"; exit 1; }
 fi
 # ONNX graphs come through a plugin too.
 if [ -n "$(find "$root" -name mapscape-onnx.so)" ]; then
   onnx="$(cd "$(dirname "$0")/.." && pwd)/data/onnx/resnet18_torchvision_weightless.onnx"
-  run "$cli" model show "$onnx" | grep -q "21 layers, 1814073344 MACs" ||
+  grep -q "21 layers, 1814073344 MACs" <<<"$(run "$cli" model show "$onnx")" ||
     { echo "FAIL: the installed CLI does not import ONNX through its plugin"; exit 1; }
 fi
 # The Python module: imported from the unpacked root's dist-packages by Debian's python3, it finds
