@@ -72,6 +72,7 @@ SearchRun result_of(int id, const SearchSettings& settings, const std::vector<in
         l.valid_samples = r.valid_samples;
         l.trace = r.trace;
         if (!r.found) l.why_none = why_no_mapping(r);
+        l.least_footprint_fallback = r.found && r.least_footprint_fallback;
         result.layers.push_back(std::move(l));
     }
     return result;

@@ -228,8 +228,11 @@ void SearchPanel::show_progress(const RunProgress& p) {
 void SearchPanel::on_finished(const SearchRun& run) {
     stop_->setEnabled(false);
     progress_->setValue(run.stopped ? progress_->value() : 1000);
-    int found = 0;
-    for (const LayerRunResult& l : run.layers) found += l.found;
+    int found = 0, fallbacks = 0;
+    for (const LayerRunResult& l : run.layers) {
+        found += l.found;
+        fallbacks += l.least_footprint_fallback;
+    }
     // The best and its distance to the bound stay in view after the run (they were the
     // running figures a moment ago).
     QString best;
@@ -241,12 +244,17 @@ void SearchPanel::on_finished(const SearchRun& run) {
         if (run_bound_ > 0 && found == static_cast<int>(run.layers.size()))
             best += tr(", %1% above the bound").arg((sum / run_bound_ - 1) * 100, 0, 'f', 1);
     }
-    progress_label_->setText(tr("Run %1 %2 in %3 s: %4 of %5 layer(s) with a valid mapping%6")
+    // A layer none of whose samples fitted has the least-footprint mapping: say how many, since
+    // those are the mappings no search chose.
+    const QString fallback_text =
+        fallbacks > 0 ? tr(" (%1 the least-footprint fallback: none of the samples fitted)").arg(fallbacks) : QString();
+    progress_label_->setText(tr("Run %1 %2 in %3 s: %4 of %5 layer(s) with a valid mapping%6%7")
                                  .arg(run.id)
                                  .arg(run.stopped ? tr("stopped") : tr("finished"))
                                  .arg(run.wall_seconds, 0, 'f', 2)
                                  .arg(found)
                                  .arg(run.layers.size())
+                                 .arg(fallback_text)
                                  .arg(best));
     SearchRun named = run;
     named.label = "run " + std::to_string(run.id) + ": " + run.label;
@@ -292,6 +300,13 @@ QString SearchPanel::no_mapping_text(int run_id, const LayerRunResult& l) {
     return text;
 }
 
+QString SearchPanel::loaded_text(int run_id, const LayerRunResult& l) {
+    QString text = tr("Loaded run %1's best mapping of layer %2.").arg(run_id).arg(l.layer + 1);
+    if (l.least_footprint_fallback)
+        text += tr(" None of the run's samples fitted: it is the least-footprint mapping, its tiles grown.");
+    return text;
+}
+
 void SearchPanel::load_best() {
     const int id = selected_run();
     if (id == 0) return say(tr("Select a run in the list first."));
@@ -302,13 +317,13 @@ void SearchPanel::load_best() {
             if (l.layer != layer) continue;
             if (!l.found) return say(no_mapping_text(id, l));
             emit load_mapping_requested(l.layer, l.best_mapping);
-            return say(tr("Loaded run %1's best mapping of layer %2.").arg(id).arg(layer + 1));
+            return say(loaded_text(id, l));
         }
         if (r.layers.size() == 1) {  // a one-layer run: its layer, whichever is selected
             const LayerRunResult& l = r.layers.front();
             if (!l.found) return say(no_mapping_text(id, l));
             emit load_mapping_requested(l.layer, l.best_mapping);
-            return say(tr("Loaded run %1's best mapping of layer %2.").arg(id).arg(l.layer + 1));
+            return say(loaded_text(id, l));
         }
         return say(tr("Run %1 did not search layer %2.").arg(id).arg(layer + 1));
     }

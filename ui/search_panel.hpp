@@ -62,6 +62,7 @@ private:
     void apply_all();
     void say(const QString& text);
     static QString no_mapping_text(int run_id, const LayerRunResult& layer);
+    static QString loaded_text(int run_id, const LayerRunResult& layer);
 
     StudyDocument* doc_;
     SearchController controller_;

@@ -78,7 +78,8 @@ void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& re
                         static_cast<long long>(r.samples), static_cast<long long>(r.valid_samples), r.wall_seconds,
                         parallelism_summary(r.best_mapping).c_str());
             if (r.least_footprint_fallback)
-                std::printf("%5s  none of the samples ran (%s): the least-footprint mapping, its tiles grown\n", "",
+                std::printf("%5s  none of %s ran (%s): the least-footprint mapping, its tiles grown\n", "",
+                            request.algorithm.kind == Algorithm::Kind::Fixed ? "the dataflow's tile choices" : "the samples",
                             describe_refusals(r.refusals, r.samples - 1).c_str());
         } else {
             std::printf("%5d  %-14s %13s %13.5g %8s %13s %12s %8lld %8lld %7.3f  no valid mapping found\n", o.layer_number,

@@ -96,7 +96,10 @@ std::vector<std::string> algorithm_names() {
 
 // A search whose samples found no valid mapping returns the least-footprint mapping when it
 // runs, its tiles grown (at most kFallbackGrowth evaluations, beyond the search's budget): no
-// layer is left without a mapping when one exists, whatever the encoding can express.
+// layer is left without a mapping when one exists, whatever the encoding can express. A fixed
+// dataflow none of whose tile choices fits falls back the same way (its row says so): the style
+// cannot hold the layer in these buffers, and an architect asking for it still gets a mapping
+// that runs rather than none.
 constexpr int kFallbackGrowth = 2000;
 SearchResult with_least_footprint_fallback(const SearchProblem& problem, SearchResult r) {
     if (r.found || r.stopped) return r;
@@ -122,7 +125,8 @@ SearchResult run_search(const SearchProblem& problem, const Algorithm& algorithm
             return with_least_footprint_fallback(problem, run_gamma(problem, algorithm.gamma, sink, std::move(stop)));
         case Algorithm::Kind::Baseline:
             return with_least_footprint_fallback(problem, run_baseline(problem, algorithm.baseline, sink, std::move(stop)));
-        case Algorithm::Kind::Fixed: return run_fixed_dataflow(problem, algorithm.dataflow, sink, std::move(stop));
+        case Algorithm::Kind::Fixed:
+            return with_least_footprint_fallback(problem, run_fixed_dataflow(problem, algorithm.dataflow, sink, std::move(stop)));
         case Algorithm::Kind::External:
             if (const ExternalSearch run = find_external_search(algorithm.external_name)) return run(problem, sink, std::move(stop));
             return {};

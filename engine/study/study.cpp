@@ -28,7 +28,7 @@ const JsonObjectSchema kSearchSettingsFields{"study.search", {"algorithm", "obje
 const JsonObjectSchema kRunFields{"study.runs[]", {"id", "label", "settings", "accelerator", "wall_s", "stopped", "layers"}};
 const JsonObjectSchema kRunLayerFields{"study.runs[].layers[]",
                                        {"layer", "found", "best_mapping", "objective_value", "runtime_cycles", "energy_nj", "samples",
-                                        "valid_samples", "trace", "why_none"}};
+                                        "valid_samples", "trace", "why_none", "least_footprint_fallback"}};
 
 nlohmann::ordered_json search_settings_json(const SearchSettings& s) {
     return {{"algorithm", s.algorithm},
@@ -123,6 +123,7 @@ nlohmann::ordered_json study_to_json(const Study& s) {
             lj["samples"] = l.samples;
             lj["valid_samples"] = l.valid_samples;
             if (!l.why_none.empty()) lj["why_none"] = l.why_none;
+            if (l.least_footprint_fallback) lj["least_footprint_fallback"] = true;
             nlohmann::ordered_json trace = nlohmann::ordered_json::array();
             for (const auto& [samples, best] : l.trace) trace.push_back({samples, number_or_null(best)});
             lj["trace"] = std::move(trace);
@@ -212,6 +213,7 @@ Study study_from_document(const JsonDocument& doc) {
                 l.samples = doc.integer_or(lv, lp, "samples", 0, 0, std::numeric_limits<std::int64_t>::max());
                 l.valid_samples = doc.integer_or(lv, lp, "valid_samples", 0, 0, std::numeric_limits<std::int64_t>::max());
                 l.why_none = doc.string_or(lv, lp, "why_none", "");
+                l.least_footprint_fallback = l.found && flag_or(doc, lv, lp, "least_footprint_fallback");
                 if (lv.contains("trace")) {
                     const auto& tr = doc.array(lv, lp, "trace");
                     for (std::size_t t = 0; t < tr.size(); ++t) {

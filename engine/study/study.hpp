@@ -51,6 +51,8 @@ struct LayerRunResult {
     std::int64_t valid_samples = 0;
     std::vector<std::pair<std::int64_t, double>> trace;
     std::string why_none;  // without a mapping: the rules the samples broke (describe_refusals)
+    // The mapping is the least-footprint fallback: none of the samples (tile choices) fitted.
+    bool least_footprint_fallback = false;
     bool operator==(const LayerRunResult&) const = default;
 };
 

@@ -78,9 +78,15 @@ private slots:
         QVERIFY(r.best_report.valid());
         MAPSCAPE_COMPARE_I64(r.valid_samples, 1);
         QVERIFY(r.best_report.l1_required_bytes <= p.accelerator.l1_size_bytes);
-        // A fixed dataflow's result stays its dataflow's: no fallback.
+        // Every fixed dataflow too: none of kcp_ws's tile choices fits (each holds the filter
+        // whole), so it ends with the least-footprint mapping, said so, rather than none.
         const SearchResult fixed = run_search(p, *parse_algorithm("fixed-kcp_ws"));
-        QVERIFY(!fixed.least_footprint_fallback);
+        QVERIFY(fixed.found && fixed.least_footprint_fallback);
+        QVERIFY(fixed.best_report.valid());
+        MAPSCAPE_COMPARE_I64(fixed.valid_samples, 1);
+        // A style whose own tiles fit keeps them: no fallback.
+        const SearchResult fits = run_search(problem_on(load_bundled_model("alexnet").layers[2], "eyeriss-like"), *parse_algorithm("fixed-eyeriss"));
+        QVERIFY(fits.found && !fits.least_footprint_fallback);
     }
 
     // Where not even the least-footprint mapping fits, the message names what it needs and the

@@ -230,6 +230,30 @@ private slots:
         QCOMPARE(w->tabs()->currentIndex(), 0);
     }
 
+    // L1 too small for any of GAMMA's samples of the 7x7 first layer (each holds the filter whole:
+    // 294 elements) but not for the least-footprint mapping (its rows spread: 42): the run ends
+    // with that mapping, says so when it finishes and when its best is loaded, and a saved study
+    // keeps the flag.
+    void a_run_that_falls_back_says_so() {
+        auto w = open_window();
+        Accelerator small = w->document()->study().accelerator;
+        small.l1_size_bytes = 100 * small.word_size_bytes;
+        w->document()->set_accelerator(small, "", "small L1");
+        w->document()->select_layer(0);
+        SearchPanel* s = w->search();
+        s->budget()->setValue(500);
+        QVERIFY(s->run() > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!s->controller()->running(), 20000);
+        const QString finished = s->progress_label()->text();
+        QVERIFY2(finished.contains("1 of 1 layer(s) with a valid mapping (1 the least-footprint fallback"), qPrintable(finished));
+        const SearchRun run = w->document()->study().runs.back();
+        QVERIFY(run.layers.front().found && run.layers.front().least_footprint_fallback);
+        s->load_best_button()->click();
+        QVERIFY2(s->progress_label()->text().contains("it is the least-footprint mapping"), qPrintable(s->progress_label()->text()));
+        const Study reread = parse_study_json(study_to_json_text(w->document()->study()), "reread.json");
+        QVERIFY(reread.runs.back().layers.front().least_footprint_fallback);
+    }
+
     // What must always hold while a whole-model search runs, even on a loaded machine: points
     // and the model's convergence arrive while it runs, the window keeps answering, and Stop
     // takes effect. The tight figures (stalls of a few milliseconds, Stop within tens of
