@@ -446,7 +446,7 @@ Returns a Comparison: to_markdown() is the CLI's table, to_dict() its --json doc
         .def("to_csv", &comparison_csv, "the normalised table as CSV (--csv)")
         .def("to_raw_csv", &comparison_raw_csv, "every (layer, algorithm, seed) result as CSV (--raw-csv)")
         .def("to_dataframe", [](const C& c) {
-            py::list layer, algo, seed, objective, runtime, energy, samples, valid, wall;
+            py::list layer, algo, seed, objective, runtime, energy, samples, valid, wall, fallback;
             for (std::size_t a = 0; a < c.runs.size(); ++a)
                 for (std::size_t s = 0; s < c.seeds.size(); ++s)
                     for (std::size_t l = 0; l < c.layers.size(); ++l) {
@@ -461,6 +461,7 @@ Returns a Comparison: to_markdown() is the CLI's table, to_dict() its --json doc
                         samples.append(r.samples);
                         valid.append(r.valid_samples);
                         wall.append(r.wall_seconds);
+                        fallback.append(r.least_footprint_fallback);
                     }
             py::dict columns;
             columns["layer"] = layer;
@@ -472,6 +473,7 @@ Returns a Comparison: to_markdown() is the CLI's table, to_dict() its --json doc
             columns["samples"] = samples;
             columns["valid_samples"] = valid;
             columns["wall_s"] = wall;
+            columns["least_footprint_fallback"] = fallback;
             return make_dataframe(columns);
         }, "a pandas.DataFrame with a row per (layer, algorithm, seed)")
         .def_property_readonly("algos", [](const C& c) { return c.algorithms; })

@@ -86,7 +86,8 @@ AlgorithmComparison compare_algorithms(const SearchSetup& setup, const std::vect
                 const SearchResult& r = outcome.layers[i].result;
                 t.stopped = t.stopped || r.stopped;
                 per_layer[i].push_back({r.found, r.found ? r.best_objective : kNan, r.found ? r.best_report.runtime_cycles : 0,
-                                        r.found ? r.best_report.energy.total_nj : kNan, r.samples, r.valid_samples, r.wall_seconds});
+                                        r.found ? r.best_report.energy.total_nj : kNan, r.samples, r.valid_samples, r.wall_seconds,
+                                        r.found && r.least_footprint_fallback});
             }
             if (observer) observer(a, s, outcome);
         }
@@ -157,6 +158,18 @@ std::vector<TableRow> summary_rows(const AlgorithmComparison& t) {
         for (std::size_t l = 0; l < L; ++l) found += std::isfinite(summary.mean[a][l]);
         return std::to_string(found) + "/" + std::to_string(L);
     });
+    // A fallback mapping is no algorithm's choice (docs/no-layer-left.md): say how many layers
+    // have one (in some seed), when any has.
+    auto fallback_layers = [&](std::size_t a) {
+        int n = 0;
+        for (std::size_t l = 0; l < L; ++l)
+            n += std::any_of(t.runs[a][l].begin(), t.runs[a][l].end(), [](const ComparedRun& r) { return r.least_footprint_fallback; });
+        return n;
+    };
+    bool any_fallback = false;
+    for (std::size_t a = 0; a < A; ++a) any_fallback = any_fallback || fallback_layers(a) > 0;
+    if (any_fallback)
+        add("of them by the least-footprint fallback", [&](std::size_t a) { return std::to_string(fallback_layers(a)); });
     // How often the first algorithm is at least as good as each, over (layer, seed) pairs; with
     // a tolerance, results that close count as ties (search noise, not a difference).
     auto share_as_good = [&](std::size_t a, double tolerance) {
@@ -277,7 +290,8 @@ nlohmann::ordered_json comparison_to_json(const AlgorithmComparison& t) {
                                      {"energy_nj", number(r.energy_nj)},
                                      {"samples", r.samples},
                                      {"valid_samples", r.valid_samples},
-                                     {"wall_s", r.wall_seconds}});
+                                     {"wall_s", r.wall_seconds},
+                                     {"least_footprint_fallback", r.least_footprint_fallback}});
             }
     j["normalized"] = nlohmann::ordered_json::object();
     j["sum"] = nlohmann::ordered_json::object();

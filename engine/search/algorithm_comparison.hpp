@@ -4,7 +4,8 @@
 // the Python module's compare() returns it.
 //   JSON: {"model","platform","system","objective","budget_samples","algos":[...],"seeds":[...],
 //          "layers":[...],"bound_sum","runs":[{"layer","algo","seed","objective_value",
-//          "runtime_cycles","energy_nj","samples","valid_samples","wall_s"}],
+//          "runtime_cycles","energy_nj","samples","valid_samples","wall_s",
+//          "least_footprint_fallback"}],
 //          "normalized":{"<algo>":[per layer, null where none]},"sum":{"<algo>": value or null},
 //          "wall_s":{"<algo>": seconds}}
 #pragma once
@@ -31,6 +32,7 @@ struct ComparedRun {
     std::int64_t samples = 0;
     std::int64_t valid_samples = 0;
     double wall_seconds = 0;
+    bool least_footprint_fallback = false;  // none of the samples (tile choices) fitted
 };
 
 struct AlgorithmComparison {

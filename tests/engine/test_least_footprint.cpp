@@ -7,6 +7,7 @@
 #include "cost/evaluate.hpp"
 #include "search/algorithm.hpp"
 #include "search/least_footprint.hpp"
+#include "search/algorithm_comparison.hpp"
 #include "test_support.hpp"
 #include "workload/model.hpp"
 
@@ -87,6 +88,20 @@ private slots:
         // A style whose own tiles fit keeps them: no fallback.
         const SearchResult fits = run_search(problem_on(load_bundled_model("alexnet").layers[2], "eyeriss-like"), *parse_algorithm("fixed-eyeriss"));
         QVERIFY(fits.found && !fits.least_footprint_fallback);
+    }
+
+    // compare tells the fallback layers apart from the algorithms' own mappings.
+    void compare_counts_the_fallback_layers() {
+        SearchSetupOptions o;
+        o.layers = "1-2";
+        o.budget = 300;
+        const SearchSetup setup = make_search_setup("alexnet", "eyeriss-like", o);
+        const AlgorithmComparison c = compare_algorithms(setup, parse_algorithm_list("gamma,fixed-kcp_ws"), {1});
+        QVERIFY(c.runs[1][0][0].found && c.runs[1][0][0].least_footprint_fallback);  // 11x11: held whole, does not fit
+        QVERIFY(c.runs[1][1][0].found && !c.runs[1][1][0].least_footprint_fallback);
+        const std::string md = comparison_markdown(c);
+        QVERIFY2(md.find("| **of them by the least-footprint fallback** | 1 | 1 |") != std::string::npos, md.c_str());
+        QCOMPARE(comparison_to_json(c)["runs"][2]["least_footprint_fallback"].get<bool>(), true);  // fixed-kcp_ws, layer 1
     }
 
     // Where not even the least-footprint mapping fits, the message names what it needs and the
