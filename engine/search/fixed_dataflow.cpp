@@ -224,10 +224,14 @@ Mapping fixed_dataflow_mapping(FixedDataflow f, const Layer& layer, const Accele
             // one filter column.
             const Roles roles = roles_of(layer);
             const std::int64_t s = roles.of(Role::FilterCol) ? roles.extent(Role::FilterCol) : 1;
-            return b.temporal(Role::Out, knob(0)).temporal(Role::In, knob(1)).whole(Role::FilterRow)
+            b.temporal(Role::Out, knob(0)).temporal(Role::In, knob(1)).whole(Role::FilterRow)
                 .spatial(Role::Row, 1).temporal(Role::Col, 1)
-                .cluster(s)
-                .spatial(Role::Col, 1).spatial(Role::FilterCol, 1).done();
+                .cluster(s);
+            // As for Eyeriss: the faithful analysis reads the inner "SpatialMap(Sz(S),1) X" as S
+            // columns for every PE (each PE would then skip or repeat outputs); there each PE
+            // takes one input column beside its filter column.
+            if (acc.analysis == AnalysisMode::Faithful) return b.spatial_lines(Role::Col, 1).spatial(Role::FilterCol, 1).done();
+            return b.spatial(Role::Col, 1).spatial(Role::FilterCol, 1).done();
         }
         case FixedDataflow::Nlr:  // no local reuse: input channels across all PEs
             return b.temporal(Role::Out, knob(0)).temporal(Role::Row, knob(1)).temporal(Role::Col, knob(2))

@@ -251,6 +251,21 @@ private slots:
         }
     }
 
+    // MAESTRO's rs style (filter columns over a cluster of S PEs): under the faithful analysis
+    // each PE takes one input column beside its filter column, so every one of its tilings does
+    // each of the layer's MACs once (read as MAESTRO writes it, each PE would take S columns and
+    // skip outputs).
+    void rs_style_does_every_mac_under_the_faithful_analysis() {
+        SearchSetupOptions o;
+        o.layers = "2";
+        o.technology.analysis = "faithful";
+        const SearchSetup setup = make_search_setup("resnet18", "eyeriss-like", o);
+        const SearchResult r = search_model(make_search_request(setup, search_algorithm("fixed-rs"), 1)).layers.at(0).result;
+        QVERIFY(r.found && !r.least_footprint_fallback);
+        MAPSCAPE_COMPARE_I64(r.best_report.macs, r.best_report.layer_macs);
+        QVERIFY(r.valid_samples > 0);
+    }
+
     // When no whole-filter mapping fits, the faithful least-footprint mapping takes one filter
     // row and column at a time: 6 elements of L1 per PE, the least any mapping needs.
     void least_footprint_splits_the_filter() {
