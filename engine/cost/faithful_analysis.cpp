@@ -375,11 +375,12 @@ struct TopFigures {
     double ingress_sum = 0, egress_sum = 0, compute_sum = 0;
 };
 
+struct FaithfulScratch;
+
 class FaithfulAnalysis {
 public:
     FaithfulAnalysis(const FaithfulShape& shape, const std::array<FaithfulLevel, kMaxClusterLevels>& levels, int level_count,
-                     const Accelerator& acc)
-        : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc) {}
+                     const Accelerator& acc, FaithfulScratch& scratch);
 
     LevelFigures run_top(TopFigures& top) {
         for (int a = 0; a < kFaithfulAxes; ++a) whole_layer_.ax[static_cast<std::size_t>(a)] = {0, shape_.size[static_cast<std::size_t>(a)]};
@@ -789,12 +790,14 @@ private:
                                                         std::max<std::int64_t>(0, trips - 2), trips - 1};
                 std::array<Span, 5> hull{};
                 std::array<std::int64_t, 5> size{};
-                std::array<std::vector<Span>, 5> lines;
+                std::array<std::vector<Span>, 5>& lines = history_lines_;
                 for (int k = 0; k < 5; ++k) {
+                    lines[static_cast<std::size_t>(k)].clear();
                     axis_lines_at(0, lv, f, parent, i, at[static_cast<std::size_t>(k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
                     auto& l = lines[static_cast<std::size_t>(k)];
                     if (t == 0 && shape_.padded) clip_spans(l, real_range(t, h.axis));  // padding is never fetched
-                    std::vector<Span> copy = l;
+                    std::vector<Span>& copy = history_copy_;
+                    copy.assign(l.begin(), l.end());
                     size[static_cast<std::size_t>(k)] = union_size(copy);
                     if (!l.empty()) {
                         hull[static_cast<std::size_t>(k)] = {l.front().lo, l.front().hi};
@@ -802,7 +805,8 @@ private:
                     }
                 }
                 auto covered = [&](int k, Span region) {
-                    std::vector<Span> clipped;
+                    std::vector<Span>& clipped = history_clipped_;
+                    clipped.clear();
                     for (const Span& s : lines[static_cast<std::size_t>(k)]) {
                         const Span c = meet(s, region);
                         if (c.size() > 0) clipped.push_back(c);
@@ -1155,18 +1159,43 @@ private:
     const std::array<FaithfulLevel, kMaxClusterLevels>& levels_;
     int level_count_;
     const Accelerator& acc_;
-    std::vector<std::pair<ShapeKey, LevelFigures>> memo_;
 public:
     bool too_many_kinds_ = false;
+    // The buffers an analysis works in, kept by each thread from one evaluation to the next (the
+    // cost model allocates nothing in its hot path; every one is written before it is read, the
+    // memo cleared per analysis).
+    struct Scratch {
+        std::vector<std::pair<ShapeKey, LevelFigures>> memo;
+        std::vector<Span> spans, diff, piece, history_copy, history_clipped;
+        std::array<std::vector<Span>, 5> history_lines;
+        std::vector<std::int64_t> cuts;
+        std::array<std::vector<ScRun>, kMaxClusterLevels> runs;
+        std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes, advance_classes;
+        std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels> period{};  // per level: a level's runs outlive its inner levels' analyses
+    };
 
 private:
     FaithfulBox whole_layer_;  // the top level's parent tile: its footprint along unmoved axes is every top step's
-    std::vector<Span> spans_, diff_, piece_;
-    std::vector<std::int64_t> cuts_;
-    std::array<std::vector<ScRun>, kMaxClusterLevels> runs_;
-    std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes_, advance_classes_;
-    std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels> period_{};  // per level: a level's runs outlive its inner levels' analyses
+    std::vector<std::pair<ShapeKey, LevelFigures>>& memo_;
+    std::vector<Span>&spans_, &diff_, &piece_;
+    std::vector<Span>&history_copy_, &history_clipped_;
+    std::array<std::vector<Span>, 5>& history_lines_;
+    std::vector<std::int64_t>& cuts_;
+    std::array<std::vector<ScRun>, kMaxClusterLevels>& runs_;
+    std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels>&outer_classes_, &advance_classes_;
+    std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels>& period_;
 };
+
+struct FaithfulScratch : FaithfulAnalysis::Scratch {};
+
+FaithfulAnalysis::FaithfulAnalysis(const FaithfulShape& shape, const std::array<FaithfulLevel, kMaxClusterLevels>& levels,
+                                   int level_count, const Accelerator& acc, FaithfulScratch& scratch)
+    : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc), memo_(scratch.memo), spans_(scratch.spans),
+      diff_(scratch.diff), piece_(scratch.piece), history_copy_(scratch.history_copy), history_clipped_(scratch.history_clipped),
+      history_lines_(scratch.history_lines), cuts_(scratch.cuts), runs_(scratch.runs), outer_classes_(scratch.outer_classes),
+      advance_classes_(scratch.advance_classes), period_(scratch.period) {
+    memo_.clear();
+}
 
 }  // namespace
 
@@ -1188,7 +1217,8 @@ void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping&
         out.problem = p;
         return;
     }
-    FaithfulAnalysis analysis(shape, levels, level_count, acc);
+    thread_local FaithfulScratch scratch;
+    FaithfulAnalysis analysis(shape, levels, level_count, acc, scratch);
     TopFigures top;
     const LevelFigures figures = analysis.run_top(top);
     if (analysis.too_many_kinds_) {
