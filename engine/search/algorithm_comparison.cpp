@@ -160,16 +160,13 @@ std::vector<TableRow> summary_rows(const AlgorithmComparison& t) {
     });
     // A fallback mapping is no algorithm's choice (docs/no-layer-left.md): say how many layers
     // have one (in some seed), when any has.
-    auto fallback_layers = [&](std::size_t a) {
-        int n = 0;
+    std::vector<int> fallback_layers(A, 0);
+    for (std::size_t a = 0; a < A; ++a)
         for (std::size_t l = 0; l < L; ++l)
-            n += std::any_of(t.runs[a][l].begin(), t.runs[a][l].end(), [](const ComparedRun& r) { return r.least_footprint_fallback; });
-        return n;
-    };
-    bool any_fallback = false;
-    for (std::size_t a = 0; a < A; ++a) any_fallback = any_fallback || fallback_layers(a) > 0;
-    if (any_fallback)
-        add("of them by the least-footprint fallback", [&](std::size_t a) { return std::to_string(fallback_layers(a)); });
+            fallback_layers[a] += std::any_of(t.runs[a][l].begin(), t.runs[a][l].end(),
+                                              [](const ComparedRun& r) { return r.least_footprint_fallback; });
+    if (std::any_of(fallback_layers.begin(), fallback_layers.end(), [](int n) { return n > 0; }))
+        add("of them by the least-footprint fallback", [&](std::size_t a) { return std::to_string(fallback_layers[a]); });
     // How often the first algorithm is at least as good as each, over (layer, seed) pairs; with
     // a tolerance, results that close count as ties (search noise, not a difference).
     auto share_as_good = [&](std::size_t a, double tolerance) {
