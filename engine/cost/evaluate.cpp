@@ -56,8 +56,8 @@ void fill_physical(const Layer& layer, const Accelerator& acc, const TopLevelOut
     const auto& in = r.tensor(TensorRole::Input);
     const auto& w = r.tensor(TensorRole::Weight);
     const auto& o = r.tensor(TensorRole::Output);
-    r.dram_accesses = in.l2_write + w.l2_write + output_dram_writes(top, r);
     const std::array<std::int64_t, 3> dram{in.l2_write, w.l2_write, output_dram_writes(top, r)};
+    r.dram_accesses = dram[0] + dram[1] + dram[2];
     // Into L2 for inputs and weights, out of L2 for outputs: what crosses the array.
     const std::array<std::int64_t, 3> noc{in.l2_read, w.l2_read, o.l2_write};
     EnergyBreakdown& e = r.energy;

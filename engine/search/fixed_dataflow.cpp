@@ -81,15 +81,18 @@ public:
     Builder& temporal(Role r, std::int64_t t) { return tile(r, DirectiveKind::TemporalMap, t); }
     Builder& spatial(Role r, std::int64_t t) { return tile(r, DirectiveKind::SpatialMap, t); }
     Builder& whole(Role r) { return temporal(r, roles_.extent(r)); }
-    // n input rows (columns) per sub-cluster, not n outputs' windows: with a filter row per
-    // sub-cluster beside it, each takes its own row of the window (the faithful analysis's
-    // row-stationary diagonal; under it a Y' map of n covers n + (filter tile - 1) rows).
-    Builder& spatial_lines(Role r, std::int64_t n) {
-        const auto d = roles_.of(r);
-        if (!d) return *this;
-        n = std::clamp<std::int64_t>(n, 1, roles_.extent(r));
-        m_.directives.push_back({DirectiveKind::SpatialMap, *d, n, n, ClusterKind::Physical});
-        return *this;
+    // The row-stationary diagonal: each sub-cluster takes one row (column) of the window beside
+    // one filter row (column). MAESTRO's files write the line as one output's window ("SpatialMap
+    // (Sz(R),1) Y"), which its model reads as intended; the faithful analysis reads that as the
+    // whole window for every sub-cluster (each would skip or repeat outputs), so there the map is
+    // one input line.
+    Builder& line_beside_filter(Role line, Role filter, AnalysisMode analysis) {
+        const auto d = roles_.of(line);
+        if (!d || analysis != AnalysisMode::Faithful)
+            spatial(line, 1);
+        else
+            m_.directives.push_back({DirectiveKind::SpatialMap, *d, 1, 1, ClusterKind::Physical});
+        return spatial(filter, 1);
     }
     Builder& cluster(std::int64_t n) {
         m_.directives.push_back(Directive::cluster(std::max<std::int64_t>(1, n)));
@@ -200,13 +203,10 @@ Mapping fixed_dataflow_mapping(FixedDataflow f, const Layer& layer, const Accele
             // each (Y and R in parallel, MAGMA eye_2_f).
             const Roles roles = roles_of(layer);
             const std::int64_t r = roles.of(Role::FilterRow) ? roles.extent(Role::FilterRow) : 1;
-            b.temporal(Role::In, knob(1)).temporal(Role::Out, knob(0)).spatial(Role::Row, 1)
+            return b.temporal(Role::In, knob(1)).temporal(Role::Out, knob(0)).spatial(Role::Row, 1)
                 .temporal(Role::Col, knob(2)).whole(Role::FilterRow).whole(Role::FilterCol)
-                .cluster(r);
-            // The faithful analysis reads MAESTRO's inner "SpatialMap(Sz(R),1) Y" as R rows for
-            // every PE (one window, so one PE's work): there each PE takes one input row.
-            if (acc.analysis == AnalysisMode::Faithful) return b.spatial_lines(Role::Row, 1).spatial(Role::FilterRow, 1).done();
-            return b.spatial(Role::Row, 1).spatial(Role::FilterRow, 1).done();
+                .cluster(r)
+                .line_beside_filter(Role::Row, Role::FilterRow, acc.analysis).done();
         }
         case FixedDataflow::ShiDianNao:  // output rows across clusters, output columns across a cluster
         case FixedDataflow::YxpOs: {     // MAESTRO's yxp_os example, clusters of 8
@@ -224,14 +224,10 @@ Mapping fixed_dataflow_mapping(FixedDataflow f, const Layer& layer, const Accele
             // one filter column.
             const Roles roles = roles_of(layer);
             const std::int64_t s = roles.of(Role::FilterCol) ? roles.extent(Role::FilterCol) : 1;
-            b.temporal(Role::Out, knob(0)).temporal(Role::In, knob(1)).whole(Role::FilterRow)
+            return b.temporal(Role::Out, knob(0)).temporal(Role::In, knob(1)).whole(Role::FilterRow)
                 .spatial(Role::Row, 1).temporal(Role::Col, 1)
-                .cluster(s);
-            // As for Eyeriss: the faithful analysis reads the inner "SpatialMap(Sz(S),1) X" as S
-            // columns for every PE (each PE would then skip or repeat outputs); there each PE
-            // takes one input column beside its filter column.
-            if (acc.analysis == AnalysisMode::Faithful) return b.spatial_lines(Role::Col, 1).spatial(Role::FilterCol, 1).done();
-            return b.spatial(Role::Col, 1).spatial(Role::FilterCol, 1).done();
+                .cluster(s)
+                .line_beside_filter(Role::Col, Role::FilterCol, acc.analysis).done();
         }
         case FixedDataflow::Nlr:  // no local reuse: input channels across all PEs
             return b.temporal(Role::Out, knob(0)).temporal(Role::Row, knob(1)).temporal(Role::Col, knob(2))
