@@ -290,6 +290,7 @@ void MainWindow::build_menus() {
     exports->addAction(tr("Convergence chart (PNG/SVG)…"), this, [this, chart_export] { chart_export(convergence_, "convergence"); });
     exports->addAction(tr("Schedule timeline (PNG/SVG)…"), this, [this, chart_export] { chart_export(schedule_->timeline(), "schedule"); });
     exports->addAction(tr("PE array picture (PNG/SVG)…"), this, [this, chart_export] {
+        teaching_->update_hidden_pe_states();
         chart_export(teaching_->pe_array(), "pe_array");
     });
     file->addSeparator();

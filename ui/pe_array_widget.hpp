@@ -15,6 +15,8 @@ public:
     explicit PeArrayWidget(QWidget* parent = nullptr);
     void set_state(const Layer& layer, const LoopNest& nest, std::vector<PeView> pes);
     int selected_pe() const { return selected_; }
+    // PEs whose state is drawn (0 before the first state, or when too many to draw).
+    int drawn_pes() const { return static_cast<int>(pes_.size()); }
     // The PE drawn under a point of the widget, or -1.
     int pe_at(QPoint p) const;
     QSize sizeHint() const override { return {560, 320}; }

@@ -183,6 +183,15 @@ void TeachingView::fit_nest_pane() {
 void TeachingView::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     fit_nest_pane();  // the splitter has its real width now
+    if (pe_states_stale_) show_step(slider_->value());
+}
+
+void TeachingView::update_hidden_pe_states() {
+    if (!pe_states_stale_ || doc_->study().model.layers.empty()) return;
+    pe_states_stale_ = false;
+    const Layer& layer = doc_->layer(doc_->selected_layer());
+    const LoopNest nest = build_loop_nest(layer, doc_->study().accelerator, doc_->current_mapping());
+    array_->set_state(layer, nest, nest.pe_count > 65536 ? std::vector<PeView>{} : pes_at_step(layer, nest, step_));
 }
 
 void TeachingView::resizeEvent(QResizeEvent* event) {
@@ -206,6 +215,11 @@ void TeachingView::show_step(qint64 position) {
     const LoopNest nest = build_loop_nest(layer, doc_->study().accelerator, doc_->current_mapping());
     const std::int64_t positions = std::min<std::int64_t>(nest.time_steps, kSliderPositions);
     step_ = positions > 1 ? position * (nest.time_steps - 1) / (positions - 1) : 0;
+    if (!isVisible()) {  // computed when shown (showEvent)
+        pe_states_stale_ = true;
+        return;
+    }
+    pe_states_stale_ = false;
     if (nest.pe_count > 65536) {  // too many to draw one by one
         array_->set_state(layer, nest, {});
         detail_->setText(tr("%1 PEs: too many to draw.").arg(nest.pe_count));

@@ -32,6 +32,9 @@ public:
     QTimer* play_timer() const { return play_timer_; }
     int positions_per_tick() const { return positions_per_tick_; }
     PeArrayWidget* pe_array() const { return array_; }
+    // The PE states are computed when the view is shown (up to 65,536 PEs: too slow to redo on
+    // every accelerator edit made elsewhere); an export of the hidden array computes them first.
+    void update_hidden_pe_states();
     QLabel* pe_detail() const { return detail_; }
 
 protected:
@@ -60,6 +63,7 @@ private:
     bool user_sized_ = false;  // the user dragged the splitter: the panes stay as they put them
     int nest_width_ = 420;  // the loop nest's widest line, in pixels, with the pane's margins
     qint64 step_ = 0;
+    bool pe_states_stale_ = false;  // hidden while the step or the design changed
 };
 
 }  // namespace mapscape::ui

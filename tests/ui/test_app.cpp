@@ -600,6 +600,32 @@ private slots:
         QVERIFY(t->pe_detail()->text().contains("output["));
     }
 
+    // The PE states (up to 65,536 of them) are computed for the Teaching view when it is shown,
+    // not on every accelerator edit made in another tab: a big array edited elsewhere keeps the
+    // window answering, and the view is current again as soon as it is shown.
+    void teaching_view_computes_pe_states_when_shown() {
+        auto w = open_window();
+        w->tabs()->setCurrentWidget(w->teaching());
+        QApplication::processEvents();
+        TeachingView* t = w->teaching();
+        const int before = t->pe_array()->drawn_pes();
+        QVERIFY(before > 0);
+        w->tabs()->setCurrentIndex(0);
+        QApplication::processEvents();
+        QVERIFY(!t->isVisible());
+        Accelerator bigger = w->document()->study().accelerator;
+        bigger.num_pes *= 4;
+        w->document()->set_accelerator(bigger, "", "more PEs");
+        QCOMPARE(t->pe_array()->drawn_pes(), before);  // not recomputed while hidden
+        t->update_hidden_pe_states();                   // what the PE array's export does first
+        const int after = t->pe_array()->drawn_pes();
+        QVERIFY2(after > before, qPrintable(QString("%1 PEs drawn before, %2 after").arg(before).arg(after)));
+        w->document()->undo_stack()->undo();
+        w->tabs()->setCurrentWidget(w->teaching());
+        QApplication::processEvents();
+        QCOMPARE(t->pe_array()->drawn_pes(), before);  // shown again: the undone design's PEs
+    }
+
     // The time-step slider spans the pane, a click on it jumps there and a drag follows the
     // pointer; Play moves at the chosen speed; the loop nest's lines fit their pane.
     void teaching_view_slider_play_and_nest_read() {
