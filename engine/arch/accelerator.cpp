@@ -57,12 +57,13 @@ std::string accelerator_problem(const Accelerator& acc) {
         return p;
     for (std::size_t i = 0; i < acc.noc.size(); ++i) {
         const auto& n = acc.noc[i];
-        std::string where = "NoC level " + std::to_string(i);
-        if (!(p = positive((where + " bandwidth").c_str(), n.bandwidth_elements_per_cycle))
-                 .empty())
-            return p;
-        if (n.hops < 0 || n.hop_latency_cycles < 0)
-            return where + " hops and hop latency must not be negative";
+        // The message is built only on a problem: the faithful analysis checks the accelerator
+        // at every evaluation, and the cost model allocates nothing in its hot path.
+        const bool bad_bandwidth = n.bandwidth_elements_per_cycle < 1 || n.bandwidth_elements_per_cycle > kIntMax;
+        if (!bad_bandwidth && n.hops >= 0 && n.hop_latency_cycles >= 0) continue;
+        const std::string where = "NoC level " + std::to_string(i);
+        if (bad_bandwidth) return positive((where + " bandwidth").c_str(), n.bandwidth_elements_per_cycle);
+        return where + " hops and hop latency must not be negative";
     }
     if (!(acc.clock_mhz > 0.0)) return "the clock frequency must be positive";
     if (acc.l2_banks < 1 || acc.l2_banks > 1024) return "the L2 bank count must be 1 to 1024, not " + std::to_string(acc.l2_banks);

@@ -92,7 +92,7 @@ CostReport evaluate_impl(const Layer& layer, const Accelerator& acc, const Mappi
     r.detail = detail;
     TopLevelOutcome top;
     if (acc.analysis == AnalysisMode::Faithful) {
-        r.layer_macs = exact_macs(analysed_form(layer));
+        r.layer_macs = exact_macs(analysed_shape(layer));
         analyze_faithful(layer, acc, mapping, top);
         r.detail = ReportDetail::Full;
         if (top.problem.kind != Invalidity::None && top.problem.kind != Invalidity::MacsSkipped) {

@@ -596,7 +596,7 @@ private:
         runs.clear();
         for (std::size_t k = 0; k + 1 < cuts_.size(); ++k) {
             const std::int64_t a = cuts_[k], count = cuts_[k + 1] - a;
-            ScRun r;
+            ScRun& r = runs.emplace_back();  // built in place: a run is a few hundred bytes
             r.first = a;
             r.count = count;
             r.active = child_box(lv, f, parent, now, a, r.now);
@@ -616,18 +616,17 @@ private:
             }
             {
                 if (split_up) {  // not a translate after all: one run per sub-cluster
+                    runs.pop_back();
                     for (std::int64_t sc = a; sc < a + count; ++sc) {
-                        ScRun one;
+                        ScRun& one = runs.emplace_back();
                         one.first = sc;
                         one.count = 1;
                         one.active = child_box(lv, f, parent, now, sc, one.now);
                         if (one.active) one.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, sc, one.before);
-                        runs.push_back(one);
                     }
                     continue;
                 }
             }
-            runs.push_back(r);
         }
     }
 
@@ -745,14 +744,10 @@ private:
         reads = (common - common_meet) * whole + common_meet * fresh;
     }
 
-    // The lines tensor t's footprint axis `axis` covers at loop position p of directive i (every
-    // other loop at its first position), over all sub-clusters.
-    void axis_lines_at(int li, const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, int i, std::int64_t p, int t,
-                       int axis, std::vector<Span>& out) {
-        std::array<std::int64_t, kMostDirectives> step{};
-        step[static_cast<std::size_t>(i)] = p;
-        build_runs(li, lv, f, parent, step, step, true, false);
-        for (const ScRun& r : runs_[static_cast<std::size_t>(li)]) {
+    // The lines tensor t's footprint axis `axis` covers over all sub-clusters, in the runs of one
+    // step.
+    void axis_lines_of(const std::vector<ScRun>& runs, int t, int axis, std::vector<Span>& out) const {
+        for (const ScRun& r : runs) {
             if (!r.active) continue;
             const Lines x = footprint(r.now, t)[static_cast<std::size_t>(axis)];
             const std::int64_t shift = footprint_shift(r, t, axis);
@@ -780,20 +775,36 @@ private:
             const int i = f.moving[static_cast<std::size_t>(m)];
             const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
             const std::int64_t trips = f.trips[static_cast<std::size_t>(i)];
+            const std::array<std::int64_t, 5> at = {0, std::min<std::int64_t>(1, trips - 1), std::min<std::int64_t>(2, trips - 1),
+                                                    std::max<std::int64_t>(0, trips - 2), trips - 1};
+            // The sub-clusters' runs with loop i at each position (every other loop at its
+            // first), built once for the three tensors; a position repeated (few trips) is
+            // built once.
+            for (int k = 0; k < 5; ++k) {
+                const auto ku = static_cast<std::size_t>(k);
+                int same = -1;
+                for (int e = 0; e < k && same < 0; ++e)
+                    if (at[static_cast<std::size_t>(e)] == at[ku]) same = e;
+                history_runs_[ku] = same;
+                if (same >= 0) continue;
+                std::array<std::int64_t, kMostDirectives> step{};
+                step[static_cast<std::size_t>(i)] = at[ku];
+                build_runs(0, lv, f, parent, step, step, true, false);
+                history_run_lists_[ku] = runs_[0];
+            }
             for (int t = 0; t < 3; ++t) {
                 AxisHistory& h = hist[static_cast<std::size_t>(i)][static_cast<std::size_t>(t)];
                 h = {};
                 if (!moves(lv, d, t)) continue;
                 h.used = true;
                 h.axis = footprint_axis(d, t);
-                const std::array<std::int64_t, 5> at = {0, std::min<std::int64_t>(1, trips - 1), std::min<std::int64_t>(2, trips - 1),
-                                                        std::max<std::int64_t>(0, trips - 2), trips - 1};
                 std::array<Span, 5> hull{};
                 std::array<std::int64_t, 5> size{};
                 std::array<std::vector<Span>, 5>& lines = history_lines_;
                 for (int k = 0; k < 5; ++k) {
                     lines[static_cast<std::size_t>(k)].clear();
-                    axis_lines_at(0, lv, f, parent, i, at[static_cast<std::size_t>(k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
+                    const int built = history_runs_[static_cast<std::size_t>(k)];
+                    axis_lines_of(history_run_lists_[static_cast<std::size_t>(built >= 0 ? built : k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
                     auto& l = lines[static_cast<std::size_t>(k)];
                     if (t == 0 && shape_.padded) clip_spans(l, real_range(t, h.axis));  // padding is never fetched
                     std::vector<Span>& copy = history_copy_;
@@ -842,7 +853,10 @@ private:
         for (int i = 0; i < lv.count; ++i)
             if (f.trips[static_cast<std::size_t>(i)] <= 0) return out;
         std::array<std::array<AxisHistory, 3>, kMostDirectives> hist{};
-        if (top) build_history(lv, f, parent, hist);
+        if (top) {
+            build_history(lv, f, parent, hist);
+            for (int t = 0; t < 3; ++t) fixed_parts_[static_cast<std::size_t>(t)] = fixed_part(t, f, hist);
+        }
 
         // Step kinds: the first step; then, for each moving loop m advancing (to a middle or an
         // edge position), each class of every outer moving loop, the inner moving loops back at
@@ -1002,7 +1016,7 @@ private:
         const std::int64_t egress = unions[2];
         std::int64_t compute = 0;
         for (std::size_t k = 0; k < runs.size(); ++k) {
-            const ScRun r = runs[k];  // a copy: the inner level's analysis may grow another level's runs
+            const ScRun& r = runs[k];  // the inner levels' analyses build their own levels' runs, not these
             if (!r.active) continue;
             const FaithfulBox& b = r.now;
             if (innermost) {
@@ -1120,7 +1134,7 @@ private:
             }
         if (!any) return step_union;
         // The rest of the footprint is the step's union divided by the moved axes' sizes there.
-        return moved == 0 ? 0 : fixed_part(t, f, hist) * moved;
+        return moved == 0 ? 0 : fixed_parts_[static_cast<std::size_t>(t)] * moved;
     }
 
     // Product of the footprint sizes along the axes no moving loop moves (those are the same at
@@ -1168,6 +1182,7 @@ public:
         std::vector<std::pair<ShapeKey, LevelFigures>> memo;
         std::vector<Span> spans, diff, piece, history_copy, history_clipped;
         std::array<std::vector<Span>, 5> history_lines;
+        std::array<std::vector<ScRun>, 5> history_run_lists;
         std::vector<std::int64_t> cuts;
         std::array<std::vector<ScRun>, kMaxClusterLevels> runs;
         std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes, advance_classes;
@@ -1180,6 +1195,9 @@ private:
     std::vector<Span>&spans_, &diff_, &piece_;
     std::vector<Span>&history_copy_, &history_clipped_;
     std::array<std::vector<Span>, 5>& history_lines_;
+    std::array<std::vector<ScRun>, 5>& history_run_lists_;  // the runs at each history position
+    std::array<std::int64_t, 3> fixed_parts_{};  // fixed_part per tensor at the top level
+    std::array<int, 5> history_runs_{};  // per position: the earlier one with the same runs, or -1
     std::vector<std::int64_t>& cuts_;
     std::array<std::vector<ScRun>, kMaxClusterLevels>& runs_;
     std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels>&outer_classes_, &advance_classes_;
@@ -1192,7 +1210,7 @@ FaithfulAnalysis::FaithfulAnalysis(const FaithfulShape& shape, const std::array<
                                    int level_count, const Accelerator& acc, FaithfulScratch& scratch)
     : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc), memo_(scratch.memo), spans_(scratch.spans),
       diff_(scratch.diff), piece_(scratch.piece), history_copy_(scratch.history_copy), history_clipped_(scratch.history_clipped),
-      history_lines_(scratch.history_lines), cuts_(scratch.cuts), runs_(scratch.runs), outer_classes_(scratch.outer_classes),
+      history_lines_(scratch.history_lines), history_run_lists_(scratch.history_run_lists), cuts_(scratch.cuts), runs_(scratch.runs), outer_classes_(scratch.outer_classes),
       advance_classes_(scratch.advance_classes), period_(scratch.period) {
     memo_.clear();
 }
@@ -1205,7 +1223,7 @@ void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping&
         out.problem = fail(Invalidity::AcceleratorSpec);
         return;
     }
-    const Layer layer = analysed_form(given);
+    const Layer layer = analysed_shape(given);
     FaithfulShape shape;
     if (InvalidityDetail p = read_shape(layer, shape); p.kind != Invalidity::None) {
         out.problem = p;

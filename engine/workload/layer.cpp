@@ -105,7 +105,19 @@ Layer Layer::fully_connected(std::string name, std::int64_t outputs, std::int64_
 }
 
 Layer analysed_form(const Layer& layer) {
-    Layer l = layer;
+    Layer l = analysed_shape(layer);
+    l.name = layer.name;
+    return l;
+}
+
+Layer analysed_shape(const Layer& layer) {
+    Layer l;
+    l.type = layer.type;
+    l.sizes = layer.sizes;
+    l.strides = layer.strides;
+    l.repeat_count = layer.repeat_count;
+    l.padding = layer.padding;
+    l.precision = layer.precision;
     if (layer.type == LayerType::FullyConnected) {
         l.type = LayerType::Conv;
         for (Dim d : {Dim::R, Dim::S, Dim::Y, Dim::X}) l.set(d, 1);

@@ -79,6 +79,9 @@ private:
 
 // The layer in the form the cost model analyses: FC becomes a 1x1 CONV, TRCONV a CONV.
 Layer analysed_form(const Layer& layer);
+// The same without the layer's name: what the cost model reads, copied without allocating (a
+// long ONNX node name would be copied to the heap at every evaluation).
+Layer analysed_shape(const Layer& layer);
 
 // Output rows and columns after the stride (no padding, as MAESTRO): floor((Y - R) / stride) + 1.
 std::int64_t output_rows(const Layer& layer);
