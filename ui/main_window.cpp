@@ -2,6 +2,8 @@
 #include "user_prompts.hpp"
 #include "chart_view.hpp"
 
+#include <functional>
+
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -280,18 +282,20 @@ void MainWindow::build_menus() {
         const QString path = save_file_name(this, tr("Export results"), "results.csv", tr("CSV (*.csv)"));
         if (!path.isEmpty()) export_results_csv(path);
     });
-    auto chart_export = [this](QWidget* w, const QString& name) {
+    // `before`: brings the picture up to date once a file is chosen (the dialog runs its own
+    // event loop, in which the document may change).
+    auto chart_export = [this](QWidget* w, const QString& name, const std::function<void()>& before = {}) {
         const QString path =
             save_file_name(this, tr("Export chart"), name + ".png", tr("PNG image (*.png);;SVG drawing (*.svg)"));
-        if (!path.isEmpty() && !export_widget_image(w, path))
-            report_error(tr("Export chart"), tr("Could not write %1").arg(path));
+        if (path.isEmpty()) return;
+        if (before) before();
+        if (!export_widget_image(w, path)) report_error(tr("Export chart"), tr("Could not write %1").arg(path));
     };
     exports->addAction(tr("Energy-latency scatter (PNG/SVG)…"), this, [this, chart_export] { chart_export(scatter_, "scatter"); });
     exports->addAction(tr("Convergence chart (PNG/SVG)…"), this, [this, chart_export] { chart_export(convergence_, "convergence"); });
     exports->addAction(tr("Schedule timeline (PNG/SVG)…"), this, [this, chart_export] { chart_export(schedule_->timeline(), "schedule"); });
     exports->addAction(tr("PE array picture (PNG/SVG)…"), this, [this, chart_export] {
-        teaching_->update_hidden_pe_states();
-        chart_export(teaching_->pe_array(), "pe_array");
+        chart_export(teaching_->pe_array(), "pe_array", [this] { teaching_->update_hidden_pe_states(); });
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -188,10 +188,8 @@ void TeachingView::showEvent(QShowEvent* event) {
 
 void TeachingView::update_hidden_pe_states() {
     if (!pe_states_stale_ || doc_->study().model.layers.empty()) return;
-    pe_states_stale_ = false;
     const Layer& layer = doc_->layer(doc_->selected_layer());
-    const LoopNest nest = build_loop_nest(layer, doc_->study().accelerator, doc_->current_mapping());
-    array_->set_state(layer, nest, nest.pe_count > 65536 ? std::vector<PeView>{} : pes_at_step(layer, nest, step_));
+    draw_pe_states(layer, build_loop_nest(layer, doc_->study().accelerator, doc_->current_mapping()));
 }
 
 void TeachingView::resizeEvent(QResizeEvent* event) {
@@ -219,8 +217,12 @@ void TeachingView::show_step(qint64 position) {
         pe_states_stale_ = true;
         return;
     }
+    draw_pe_states(layer, nest);
+}
+
+void TeachingView::draw_pe_states(const Layer& layer, const LoopNest& nest) {
     pe_states_stale_ = false;
-    if (nest.pe_count > 65536) {  // too many to draw one by one
+    if (nest.pe_count > kMostDrawnPes) {  // too many to draw one by one
         array_->set_state(layer, nest, {});
         detail_->setText(tr("%1 PEs: too many to draw.").arg(nest.pe_count));
         return;

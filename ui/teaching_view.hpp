@@ -5,6 +5,10 @@
 
 #include <QWidget>
 
+#include <cstdint>
+
+#include "mapping/loop_nest.hpp"
+
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -45,6 +49,8 @@ private:
     void rebuild();
     void fit_nest_pane();
     void show_step(qint64 step);
+    // The array's PE states at step_ and the selected PE's detail (or why none are drawn).
+    void draw_pe_states(const Layer& layer, const LoopNest& nest);
     void show_pe(int pe);
     void apply_speed();
 
@@ -63,7 +69,8 @@ private:
     bool user_sized_ = false;  // the user dragged the splitter: the panes stay as they put them
     int nest_width_ = 420;  // the loop nest's widest line, in pixels, with the pane's margins
     qint64 step_ = 0;
-    bool pe_states_stale_ = false;  // hidden while the step or the design changed
+    bool pe_states_stale_ = true;  // never drawn, or hidden while the step or the design changed
+    static constexpr std::int64_t kMostDrawnPes = 65536;
 };
 
 }  // namespace mapscape::ui

@@ -35,7 +35,9 @@ void set_uniform_noc(Accelerator& acc, std::int64_t bandwidth, std::int64_t hops
 }
 
 std::string accelerator_problem(const Accelerator& acc) {
+    auto out_of_range = [](std::int64_t v) { return v < 1 || v > kIntMax; };
     auto positive = [&](const char* what, std::int64_t v) -> std::string {
+        if (!out_of_range(v)) return {};
         if (v < 1) return std::string(what) + " must be at least 1, not " + std::to_string(v);
         if (v > kIntMax)
             return std::string(what) + " = " + std::to_string(v) +
@@ -59,7 +61,7 @@ std::string accelerator_problem(const Accelerator& acc) {
         const auto& n = acc.noc[i];
         // The message is built only on a problem: the faithful analysis checks the accelerator
         // at every evaluation, and the cost model allocates nothing in its hot path.
-        const bool bad_bandwidth = n.bandwidth_elements_per_cycle < 1 || n.bandwidth_elements_per_cycle > kIntMax;
+        const bool bad_bandwidth = out_of_range(n.bandwidth_elements_per_cycle);
         if (!bad_bandwidth && n.hops >= 0 && n.hop_latency_cycles >= 0) continue;
         const std::string where = "NoC level " + std::to_string(i);
         if (bad_bandwidth) return positive((where + " bandwidth").c_str(), n.bandwidth_elements_per_cycle);

@@ -614,17 +614,14 @@ private:
                 }
                 split_up = !alike;
             }
-            {
-                if (split_up) {  // not a translate after all: one run per sub-cluster
-                    runs.pop_back();
-                    for (std::int64_t sc = a; sc < a + count; ++sc) {
-                        ScRun& one = runs.emplace_back();
-                        one.first = sc;
-                        one.count = 1;
-                        one.active = child_box(lv, f, parent, now, sc, one.now);
-                        if (one.active) one.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, sc, one.before);
-                    }
-                    continue;
+            if (split_up) {  // not a translate after all: one run per sub-cluster
+                runs.pop_back();
+                for (std::int64_t sc = a; sc < a + count; ++sc) {
+                    ScRun& one = runs.emplace_back();
+                    one.first = sc;
+                    one.count = 1;
+                    one.active = child_box(lv, f, parent, now, sc, one.now);
+                    if (one.active) one.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, sc, one.before);
                 }
             }
         }
@@ -785,12 +782,12 @@ private:
                 int same = -1;
                 for (int e = 0; e < k && same < 0; ++e)
                     if (at[static_cast<std::size_t>(e)] == at[ku]) same = e;
-                history_runs_[ku] = same;
+                history_same_as_[ku] = same;
                 if (same >= 0) continue;
                 std::array<std::int64_t, kMostDirectives> step{};
                 step[static_cast<std::size_t>(i)] = at[ku];
                 build_runs(0, lv, f, parent, step, step, true, false);
-                history_run_lists_[ku] = runs_[0];
+                std::swap(history_run_lists_[ku], runs_[0]);  // no copy; build_runs clears what it gets back
             }
             for (int t = 0; t < 3; ++t) {
                 AxisHistory& h = hist[static_cast<std::size_t>(i)][static_cast<std::size_t>(t)];
@@ -803,7 +800,7 @@ private:
                 std::array<std::vector<Span>, 5>& lines = history_lines_;
                 for (int k = 0; k < 5; ++k) {
                     lines[static_cast<std::size_t>(k)].clear();
-                    const int built = history_runs_[static_cast<std::size_t>(k)];
+                    const int built = history_same_as_[static_cast<std::size_t>(k)];
                     axis_lines_of(history_run_lists_[static_cast<std::size_t>(built >= 0 ? built : k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
                     auto& l = lines[static_cast<std::size_t>(k)];
                     if (t == 0 && shape_.padded) clip_spans(l, real_range(t, h.axis));  // padding is never fetched
@@ -1197,7 +1194,7 @@ private:
     std::array<std::vector<Span>, 5>& history_lines_;
     std::array<std::vector<ScRun>, 5>& history_run_lists_;  // the runs at each history position
     std::array<std::int64_t, 3> fixed_parts_{};  // fixed_part per tensor at the top level
-    std::array<int, 5> history_runs_{};  // per position: the earlier one with the same runs, or -1
+    std::array<int, 5> history_same_as_{};  // per position: the earlier one with the same runs, or -1
     std::vector<std::int64_t>& cuts_;
     std::array<std::vector<ScRun>, kMaxClusterLevels>& runs_;
     std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels>&outer_classes_, &advance_classes_;

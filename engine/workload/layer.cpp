@@ -104,28 +104,37 @@ Layer Layer::fully_connected(std::string name, std::int64_t outputs, std::int64_
     return l;
 }
 
+namespace {
+
+// FC as a 1x1 CONV, TRCONV as a CONV.
+void convert_to_analysed_type(Layer& l) {
+    if (l.type == LayerType::FullyConnected) {
+        l.type = LayerType::Conv;
+        for (Dim d : {Dim::R, Dim::S, Dim::Y, Dim::X}) l.set(d, 1);
+        l.set(Dim::Yo, 0);
+        l.set(Dim::Xo, 0);
+    } else if (l.type == LayerType::TransposedConv) {
+        l.type = LayerType::Conv;
+    }
+}
+
+}  // namespace
+
 Layer analysed_form(const Layer& layer) {
-    Layer l = analysed_shape(layer);
-    l.name = layer.name;
+    Layer l = layer;
+    convert_to_analysed_type(l);
     return l;
 }
 
 Layer analysed_shape(const Layer& layer) {
-    Layer l;
+    Layer l;  // every field but the name (test_workloads checks none is left out)
     l.type = layer.type;
     l.sizes = layer.sizes;
     l.strides = layer.strides;
     l.repeat_count = layer.repeat_count;
     l.padding = layer.padding;
     l.precision = layer.precision;
-    if (layer.type == LayerType::FullyConnected) {
-        l.type = LayerType::Conv;
-        for (Dim d : {Dim::R, Dim::S, Dim::Y, Dim::X}) l.set(d, 1);
-        l.set(Dim::Yo, 0);
-        l.set(Dim::Xo, 0);
-    } else if (layer.type == LayerType::TransposedConv) {
-        l.type = LayerType::Conv;
-    }
+    convert_to_analysed_type(l);
     return l;
 }
 

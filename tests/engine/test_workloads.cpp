@@ -25,6 +25,26 @@ class WorkloadsTest : public QObject {
     Q_OBJECT
 
 private slots:
+    // The cost model copies a layer without its name (analysed_shape: no heap copy per
+    // evaluation); every other field must come along, for each type the analysed form converts.
+    void analysed_shape_keeps_every_field_but_the_name() {
+        for (LayerType type : {LayerType::Conv, LayerType::FullyConnected, LayerType::TransposedConv, LayerType::DepthwiseConv}) {
+            Layer l = Layer::conv("a layer name long enough to live on the heap", 64, 32, 3, 3, 30, 30, 2);
+            l.type = type;
+            l.set(Dim::N, 4);
+            l.set_stride(Dim::X, 2);
+            l.repeat_count = 3;
+            l.padding = {1, 2, 3, 4};
+            l.precision = {NumberFormat::Int8, NumberFormat::Int4, NumberFormat::Int32};
+            Layer expected = analysed_form(l);
+            QCOMPARE(expected.name, l.name);
+            expected.name.clear();
+            QVERIFY(analysed_shape(l) == expected);
+        }
+        // A field added to Layer must be copied by analysed_shape too (engine/workload/layer.cpp).
+        static_assert(sizeof(Layer) == sizeof(std::string) + 8 + 2 * kNumDims * 8 + 8 + 4 * 8 + 8,
+                      "Layer changed: copy the new field in analysed_shape and update this check");
+    }
     void bundled_models_load() {
         const auto names = bundled_model_names();
         for (const char* required : {"alexnet", "vgg16", "resnet18", "resnet50", "mobilenet_v2", "mnasnet",

@@ -610,6 +610,9 @@ private slots:
         TeachingView* t = w->teaching();
         const int before = t->pe_array()->drawn_pes();
         QVERIFY(before > 0);
+        emit t->pe_array()->pe_selected(3);
+        const QString detail_before = t->pe_detail()->text();
+        QVERIFY(detail_before.contains("PE 3"));
         w->tabs()->setCurrentIndex(0);
         QApplication::processEvents();
         QVERIFY(!t->isVisible());
@@ -624,6 +627,7 @@ private slots:
         w->tabs()->setCurrentWidget(w->teaching());
         QApplication::processEvents();
         QCOMPARE(t->pe_array()->drawn_pes(), before);  // shown again: the undone design's PEs
+        QCOMPARE(t->pe_detail()->text(), detail_before);  // and the selected PE's detail with them
     }
 
     // The time-step slider spans the pane, a click on it jumps there and a drag follows the
