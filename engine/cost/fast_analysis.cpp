@@ -963,7 +963,7 @@ InnerOutcome FastAnalyzer::analyze_inner(int li, LevelStates& ls) {
         const std::int64_t in_delay = noc_delay(c.ingress[0] + c.ingress[1], lv.noc_bandwidth, lv.noc_head_latency);
         const std::int64_t out_delay = noc_delay(c.egress, lv.noc_bandwidth, lv.noc_head_latency);
         const std::int64_t delay = c.all_init ? compute + in_delay : std::max(out_delay, std::max(compute, in_delay));
-        result.runtime += c.occurrences * delay;
+        add_inner_runtime(result, c.occurrences, delay);
         active_sum += active * static_cast<double>(c.occurrences);
         total_occurrences += c.occurrences;
         seen_valid = true;

@@ -464,7 +464,7 @@ InnerOutcome analyze_inner_uncached(const MappingPlan& plan, int li, const DimAr
         const std::int64_t out_delay = noc_delay(egress, lv.noc_bandwidth, lv.noc_head_latency);
         const std::int64_t delay =
             c.all_init ? compute + in_delay : std::max(out_delay, std::max(compute, in_delay));
-        result.runtime += c.occurrences * delay;
+        add_inner_runtime(result, c.occurrences, delay);
         active_sum += active * static_cast<double>(c.occurrences);
         total_occurrences += c.occurrences;
         seen_valid = true;

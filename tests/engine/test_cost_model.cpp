@@ -161,6 +161,24 @@ private slots:
         QVERIFY(describe(r.invalid, l, small_accelerator()).find("2^53") != std::string::npos);
     }
 
+    // Sliding windows nested three deep on a long row (a mapping the app's monkey typed): the
+    // middle level's runtime passes 2^63 cycles although the layer's MACs stay small. Both
+    // analyses refuse it as an overflow instead of wrapping round (undefined behaviour, which the
+    // sanitized suite would catch).
+    void an_inner_runtime_beyond_64_bits_is_an_overflow() {
+        Layer l = Layer::conv("long row", 1, 1, 1, 1, 1, std::int64_t{1} << 26);
+        Mapping m;
+        m.directives = {Directive::spatial(Dim::K, 1, 1), Directive::temporal(Dim::X, std::int64_t{1} << 25, 1),
+                        Directive::cluster(1),           Directive::spatial(Dim::K, 1, 1),
+                        Directive::temporal(Dim::X, std::int64_t{1} << 24, 1), Directive::cluster(1),
+                        Directive::spatial(Dim::K, 1, 1), Directive::temporal(Dim::X, std::int64_t{1} << 23, 1)};
+        Accelerator acc = small_accelerator();
+        acc.num_pes = 1;
+        for (const CostReport& r : {evaluate(l, acc, m), evaluate(l, acc, m, ReportDetail::Objectives),
+                                    evaluate_with_reference_analysis(l, acc, m)})
+            QCOMPARE(r.invalid.kind, Invalidity::ArithmeticOverflow);
+    }
+
     // The fast analysis must agree with the plain reference one on every figure, for every kind
     // of mapping and hardware: random GAMMA-style mappings of 1-3 levels with random offsets.
     void fast_analysis_matches_reference() {
