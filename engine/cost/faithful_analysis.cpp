@@ -994,7 +994,7 @@ private:
         for (const ScRun& r : runs)
             if (r.active) {
                 active += r.count;
-                step_macs += r.count * r.now.macs();
+                add_product(step_macs, r.count, r.now.macs());
             }
         if (step_macs == 0) return;
         std::int64_t ingress = 0;
@@ -1003,8 +1003,8 @@ private:
             std::int64_t reads = 0, deliveries = 0;
             union_traffic(li, lv, t, reads, deliveries, unions[static_cast<std::size_t>(t)]);
             ingress += reads;
-            if (innermost) out.leaf_deliveries[static_cast<std::size_t>(t)] += weight * deliveries;
-            if (top) top->buffer_reads[static_cast<std::size_t>(t)] += weight * reads;
+            if (innermost) add_product(out.leaf_deliveries[static_cast<std::size_t>(t)], weight, deliveries);
+            if (top) add_product(top->buffer_reads[static_cast<std::size_t>(t)], weight, reads);
         }
         {
             std::int64_t unused_reads = 0, unused_deliveries = 0;
@@ -1018,7 +1018,7 @@ private:
             const FaithfulBox& b = r.now;
             if (innermost) {
                 const std::int64_t macs = b.macs();
-                out.macs += weight * r.count * macs;
+                add_product(out.macs, weight, r.count, macs);
                 compute = std::max(compute, (macs + acc_.simd_lanes - 1) / acc_.simd_lanes);
                 const std::array<std::int64_t, 3> held = {footprint_size(footprint(b, 0)), footprint_size(footprint(b, 1)),
                                                           footprint_size(footprint(b, 2))};
@@ -1030,9 +1030,9 @@ private:
             } else {
                 const LevelFigures child = inner(li + 1, b);
                 compute = std::max(compute, child.runtime);
-                out.macs += weight * r.count * child.macs;
+                add_product(out.macs, weight, r.count, child.macs);
                 for (int t = 0; t < 2; ++t)
-                    out.leaf_deliveries[static_cast<std::size_t>(t)] += weight * r.count * child.leaf_deliveries[static_cast<std::size_t>(t)];
+                    add_product(out.leaf_deliveries[static_cast<std::size_t>(t)], weight, r.count, child.leaf_deliveries[static_cast<std::size_t>(t)]);
                 if (child.l1_peak > out.l1_peak) {
                     out.l1_peak = child.l1_peak;
                     out.l1_peak_by_tensor = child.l1_peak_by_tensor;
@@ -1073,12 +1073,12 @@ private:
                     fresh[static_cast<std::size_t>(t)] = first_touch(f, at, hist, t, unions[static_cast<std::size_t>(t)], false);
                 const std::int64_t dram_in = fresh[0] + fresh[1];
                 const std::int64_t dram_out = first_touch(f, at, hist, 2, unions[2], true);
-                out.runtime += sub_weight * std::max({delay, dram_in / bw, dram_out / bw});
-                for (int t = 0; t < 2; ++t) top->dram_fills[static_cast<std::size_t>(t)] += sub_weight * fresh[static_cast<std::size_t>(t)];
-                top->outputs_seen += sub_weight * fresh[2];
-                top->outputs_completed += sub_weight * dram_out;
+                add_product(out.runtime, sub_weight, std::max({delay, dram_in / bw, dram_out / bw}));
+                for (int t = 0; t < 2; ++t) add_product(top->dram_fills[static_cast<std::size_t>(t)], sub_weight, fresh[static_cast<std::size_t>(t)]);
+                add_product(top->outputs_seen, sub_weight, fresh[2]);
+                add_product(top->outputs_completed, sub_weight, dram_out);
             }
-            top->egress += weight * egress;
+            add_product(top->egress, weight, egress);
             for (int t = 0; t < 3; ++t)
                 top->l2_peak[static_cast<std::size_t>(t)] = std::max(top->l2_peak[static_cast<std::size_t>(t)], 2 * unions[static_cast<std::size_t>(t)]);
             top->steps += weight;
@@ -1089,7 +1089,20 @@ private:
             if (delay > 0) top->peak_ingress_per_cycle = std::max(top->peak_ingress_per_cycle, ceil_div(ingress, delay));
             return;
         }
-        out.runtime += weight * delay;
+        add_product(out.runtime, weight, delay);
+    }
+
+    // sum += a x b x c, held at 2^62 with the analysis refused (ArithmeticOverflow) past it: nested
+    // sliding windows can count past 64 bits on a small layer, and 2^62 leaves the delays added to
+    // a held runtime in range.
+    void add_product(std::int64_t& sum, std::int64_t a, std::int64_t b, std::int64_t c = 1) {
+        constexpr std::int64_t kMostCount = std::int64_t{1} << 62;
+        std::int64_t p = 0;
+        if (__builtin_mul_overflow(a, b, &p) || __builtin_mul_overflow(p, c, &p) || __builtin_add_overflow(sum, p, &sum) ||
+            sum > kMostCount) {
+            sum = kMostCount;
+            overflow_ = true;
+        }
     }
 
     static void note_delay(DelayStats& s, double& sum, std::int64_t value, std::int64_t weight, bool first) {
@@ -1172,6 +1185,7 @@ private:
     const Accelerator& acc_;
 public:
     bool too_many_kinds_ = false;
+    bool overflow_ = false;  // a count passed 2^62 (add_product)
     // The buffers an analysis works in, kept by each thread from one evaluation to the next (the
     // cost model allocates nothing in its hot path; every one is written before it is read, the
     // memo cleared per analysis).
@@ -1238,6 +1252,10 @@ void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping&
     const LevelFigures figures = analysis.run_top(top);
     if (analysis.too_many_kinds_) {
         out.problem = fail(Invalidity::TooManyCases, -1, Dim::K, 0, kMostKinds);
+        return;
+    }
+    if (analysis.overflow_) {
+        out.problem = fail(Invalidity::ArithmeticOverflow);
         return;
     }
     out.runtime = figures.runtime;
