@@ -287,6 +287,10 @@ void WhatifView::refresh_live() {
         return;
     }
     controller_.stop();  // a tornado of an older design gives the cores to the live answer
+    // ... and runs again once it is in: the tornado stopped here may be one an earlier live
+    // answer started for this very design (it arrived while the edit's timer ran), which would
+    // otherwise stay stopped with an empty table.
+    tornado_stale_ = true;
     NetworkAnswerRequest q;
     q.model = r->model;
     q.accelerator = r->accelerator;
