@@ -8,6 +8,7 @@
 #include "arch/accelerator.hpp"
 #include "cost/cost_report.hpp"
 #include "cost/mapping_plan.hpp"
+#include "util/checked_count.hpp"
 
 namespace mapscape {
 
@@ -21,17 +22,10 @@ struct InnerOutcome {
     Invalidity fatal = Invalidity::None;
 };
 
-// Adds `occurrences` steps of `delay` cycles to an inner level's runtime. Past 2^62 cycles (a
-// mapping of nested sliding windows can get there on a small layer) the mapping is refused as an
-// overflow and the runtime held at 2^62, so the levels above still add their delays in 64 bits.
+// Adds `occurrences` steps of `delay` cycles to an inner level's runtime; past kMostCount the
+// mapping is refused as an overflow (the levels above still add their delays in 64 bits).
 inline void add_inner_runtime(InnerOutcome& r, std::int64_t occurrences, std::int64_t delay) {
-    constexpr std::int64_t kMostInnerRuntime = std::int64_t{1} << 62;
-    std::int64_t steps = 0;
-    if (__builtin_mul_overflow(occurrences, delay, &steps) || __builtin_add_overflow(r.runtime, steps, &r.runtime) ||
-        r.runtime > kMostInnerRuntime) {
-        r.runtime = kMostInnerRuntime;
-        r.fatal = Invalidity::ArithmeticOverflow;
-    }
+    if (!add_product_checked(r.runtime, occurrences, delay)) r.fatal = Invalidity::ArithmeticOverflow;
 }
 
 // Reference analysis: keyed by the sub-cluster tile.

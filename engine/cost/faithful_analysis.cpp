@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "util/index_range.hpp"
+#include "util/checked_count.hpp"
 
 namespace mapscape {
 
@@ -1092,17 +1093,9 @@ private:
         add_product(out.runtime, weight, delay);
     }
 
-    // sum += a x b x c, held at 2^62 with the analysis refused (ArithmeticOverflow) past it: nested
-    // sliding windows can count past 64 bits on a small layer, and 2^62 leaves the delays added to
-    // a held runtime in range.
+    // sum += a x b x c; past kMostCount the analysis is refused (ArithmeticOverflow).
     void add_product(std::int64_t& sum, std::int64_t a, std::int64_t b, std::int64_t c = 1) {
-        constexpr std::int64_t kMostCount = std::int64_t{1} << 62;
-        std::int64_t p = 0;
-        if (__builtin_mul_overflow(a, b, &p) || __builtin_mul_overflow(p, c, &p) || __builtin_add_overflow(sum, p, &sum) ||
-            sum > kMostCount) {
-            sum = kMostCount;
-            overflow_ = true;
-        }
+        if (!add_product_checked(sum, a, b, c)) overflow_ = true;
     }
 
     static void note_delay(DelayStats& s, double& sum, std::int64_t value, std::int64_t weight, bool first) {
