@@ -1,5 +1,7 @@
 #include "recovery_store.hpp"
 
+#include <atomic>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -64,8 +66,13 @@ QString RecoveryCopy::summary() const {
 
 RecoveryStore::RecoveryStore(const QString& directory, std::chrono::milliseconds interval, QObject* parent)
     : QObject(parent), directory_(QDir(directory).absolutePath()), interval_(interval), write_(save_file_atomically) {
-    // Unique per instance, readable in a file listing: the pid and the start time.
-    session_ = QStringLiteral("mapscape-%1-%2").arg(QCoreApplication::applicationPid()).arg(QDateTime::currentMSecsSinceEpoch());
+    // Unique per instance, readable in a file listing: the pid, the start time and, for two
+    // stores one process starts in the same millisecond, their order (they would share a lock).
+    static std::atomic<int> instances{0};
+    session_ = QStringLiteral("mapscape-%1-%2-%3")
+                   .arg(QCoreApplication::applicationPid())
+                   .arg(QDateTime::currentMSecsSinceEpoch())
+                   .arg(++instances);
     timer_.setSingleShot(true);
     connect(&timer_, &QTimer::timeout, this, &RecoveryStore::post_now);
 }
