@@ -151,6 +151,10 @@ constexpr std::int64_t kMostKinds = 100000;
 struct FaithfulLevel {
     std::array<FaithfulDirective, kMostDirectives> directives{};
     int count = 0;
+    // The SpatialMaps (at most two), and which row and column walks the level has.
+    std::array<int, 2> spatial_index{};
+    int spatial_count = 0;
+    bool walks_input_rows = false, walks_input_cols = false, walks_output_rows = false, walks_output_cols = false;
     std::int64_t sub_clusters = 1;
     std::int64_t noc_bandwidth = 1, noc_head_latency = 0;
 };
@@ -328,6 +332,11 @@ InvalidityDetail read_levels(const Layer& l, const FaithfulShape& shape, const A
         if (seen[lu] & key) return fail(Invalidity::InputAndOutputMapped, li, d.dim);
         seen[lu] |= key;
         spatial_maps[lu] += fd.spatial;
+        if (fd.spatial && lv.spatial_count < 2) lv.spatial_index[static_cast<std::size_t>(lv.spatial_count++)] = lv.count;
+        lv.walks_input_rows |= fd.walk == Walk::InputRows;
+        lv.walks_input_cols |= fd.walk == Walk::InputCols;
+        lv.walks_output_rows |= fd.walk == Walk::OutputRows;
+        lv.walks_output_cols |= fd.walk == Walk::OutputCols;
         lv.directives[static_cast<std::size_t>(lv.count++)] = fd;
     }
     for (int i = 0; i < level_count; ++i) {
@@ -422,30 +431,43 @@ private:
         inputs = {outputs.lo * stride + filter.lo, (outputs.hi - 1) * stride + filter.hi};
     }
 
-    // The sub-cluster's tile at the given loop positions; false when it idles.
-    bool child_box(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
-                   const std::array<std::int64_t, kMostDirectives>& step, std::int64_t sc, FaithfulBox& b) const {
+    // Directive d placed at loop position pos within the parent's tile.
+    static void place(const FaithfulDirective& d, std::int64_t pos, const FaithfulBox& parent, FaithfulBox& b) {
+        const std::int64_t from = pos * d.offset;
+        auto put = [&](Span& s, const Span& p) { s = meet({p.lo + from, p.lo + from + d.size}, p); };
+        switch (d.walk) {
+            case Walk::Axis: put(b.ax[static_cast<std::size_t>(d.axis)], parent.ax[static_cast<std::size_t>(d.axis)]); break;
+            case Walk::InputRows: put(b.rows, parent.rows); break;
+            case Walk::InputCols: put(b.cols, parent.cols); break;
+            case Walk::OutputRows: put(b.ax[fYo], parent.ax[fYo]); break;
+            case Walk::OutputCols: put(b.ax[fXo], parent.ax[fXo]); break;
+        }
+    }
+
+    // What the level's TemporalMaps make of the parent's tile at the given loop positions: the
+    // same for every sub-cluster, so made once per step (child_box adds the SpatialMaps).
+    static void temporal_part(const FaithfulLevel& lv, const FaithfulBox& parent,
+                              const std::array<std::int64_t, kMostDirectives>& step, FaithfulBox& b) {
         b = parent;
-        bool rows_mapped = false, cols_mapped = false, out_rows = false, out_cols = false;
         for (int i = 0; i < lv.count; ++i) {
             const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
-            std::int64_t pos = step[static_cast<std::size_t>(i)];
-            if (d.spatial) {
-                pos = step[static_cast<std::size_t>(f.owner)] * lv.sub_clusters + sc;
-                if (pos >= f.counts[static_cast<std::size_t>(i)]) return false;
-            }
-            const std::int64_t from = pos * d.offset;
-            auto place = [&](Span& s, const Span& p) { s = meet({p.lo + from, p.lo + from + d.size}, p); };
-            switch (d.walk) {
-                case Walk::Axis: place(b.ax[static_cast<std::size_t>(d.axis)], parent.ax[static_cast<std::size_t>(d.axis)]); break;
-                case Walk::InputRows: place(b.rows, parent.rows); rows_mapped = true; break;
-                case Walk::InputCols: place(b.cols, parent.cols); cols_mapped = true; break;
-                case Walk::OutputRows: place(b.ax[fYo], parent.ax[fYo]); out_rows = true; break;
-                case Walk::OutputCols: place(b.ax[fXo], parent.ax[fXo]); out_cols = true; break;
-            }
+            if (!d.spatial) place(d, step[static_cast<std::size_t>(i)], parent, b);
         }
-        settle_window(b.ax[fYo], b.ax[fR], b.rows, shape_.row_stride, rows_mapped, out_rows);
-        settle_window(b.ax[fXo], b.ax[fS], b.cols, shape_.col_stride, cols_mapped, out_cols);
+    }
+
+    // The sub-cluster's tile at the given loop positions (`base`: temporal_part at them); false
+    // when it idles.
+    bool child_box(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, const FaithfulBox& base,
+                   const std::array<std::int64_t, kMostDirectives>& step, std::int64_t sc, FaithfulBox& b) const {
+        b = base;
+        for (int k = 0; k < lv.spatial_count; ++k) {
+            const int i = lv.spatial_index[static_cast<std::size_t>(k)];
+            const std::int64_t pos = step[static_cast<std::size_t>(f.owner)] * lv.sub_clusters + sc;
+            if (pos >= f.counts[static_cast<std::size_t>(i)]) return false;
+            place(lv.directives[static_cast<std::size_t>(i)], pos, parent, b);
+        }
+        settle_window(b.ax[fYo], b.ax[fR], b.rows, shape_.row_stride, lv.walks_input_rows, lv.walks_output_rows);
+        settle_window(b.ax[fXo], b.ax[fS], b.cols, shape_.col_stride, lv.walks_input_cols, lv.walks_output_cols);
         return b.macs() > 0;
     }
 
@@ -540,17 +562,26 @@ private:
         std::array<std::int64_t, kFaithfulAxes> shift{};  // per sub-cluster, along each axis
     };
 
+    // One active run's footprints of one tensor, now and at the step before (union_traffic).
+    struct RunFootprints {
+        const ScRun* run = nullptr;
+        Footprint now{}, before{};
+        bool has_before = false;
+    };
+
     // The tile a sub-cluster held at the step before (false: none, its buffers start empty).
-    bool previous_box(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+    // `base`: temporal_part at `before`.
+    bool previous_box(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, const FaithfulBox& base,
                       const std::array<std::int64_t, kMostDirectives>& before, bool first_step, bool owner_wrapped,
                       std::int64_t sc, FaithfulBox& b) const {
         if (first_step) return false;
-        if (child_box(lv, f, parent, before, sc, b)) return true;
+        if (child_box(lv, f, parent, base, before, sc, b)) return true;
         if (!owner_wrapped) return false;
-        // Idle at the owner loop's last position: it still holds the tile of the one before.
+        // Idle at the owner loop's last position: it still holds the tile of the one before
+        // (only the SpatialMaps' owner moves back, so the temporal part stays).
         auto earlier = before;
         earlier[static_cast<std::size_t>(f.owner)] -= 1;
-        return earlier[static_cast<std::size_t>(f.owner)] >= 0 && child_box(lv, f, parent, earlier, sc, b);
+        return earlier[static_cast<std::size_t>(f.owner)] >= 0 && child_box(lv, f, parent, base, earlier, sc, b);
     }
 
     static bool same_shape(const FaithfulBox& a, const FaithfulBox& b) {
@@ -595,18 +626,21 @@ private:
         cuts_.erase(std::unique(cuts_.begin(), cuts_.end()), cuts_.end());
         std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
         runs.clear();
+        FaithfulBox base_now, base_before;
+        temporal_part(lv, parent, now, base_now);
+        if (!first_step) temporal_part(lv, parent, before, base_before);
         for (std::size_t k = 0; k + 1 < cuts_.size(); ++k) {
             const std::int64_t a = cuts_[k], count = cuts_[k + 1] - a;
             ScRun& r = runs.emplace_back();  // built in place: a run is a few hundred bytes
             r.first = a;
             r.count = count;
-            r.active = child_box(lv, f, parent, now, a, r.now);
-            if (r.active) r.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, a, r.before);
+            r.active = child_box(lv, f, parent, base_now, now, a, r.now);
+            if (r.active) r.has_previous = previous_box(lv, f, parent, base_before, before, first_step, owner_wrapped, a, r.before);
             bool split_up = false;
             if (count >= 2 && r.active) {
                 FaithfulBox next_now, next_before;
-                const bool next_active = child_box(lv, f, parent, now, a + 1, next_now);
-                const bool next_previous = next_active && previous_box(lv, f, parent, before, first_step, owner_wrapped, a + 1, next_before);
+                const bool next_active = child_box(lv, f, parent, base_now, now, a + 1, next_now);
+                const bool next_previous = next_active && previous_box(lv, f, parent, base_before, before, first_step, owner_wrapped, a + 1, next_before);
                 bool alike = next_active && next_previous == r.has_previous && same_shape(r.now, next_now);
                 for (int x = 0; x < kFaithfulAxes && alike; ++x) {
                     const auto xu = static_cast<std::size_t>(x);
@@ -621,8 +655,8 @@ private:
                     ScRun& one = runs.emplace_back();
                     one.first = sc;
                     one.count = 1;
-                    one.active = child_box(lv, f, parent, now, sc, one.now);
-                    if (one.active) one.has_previous = previous_box(lv, f, parent, before, first_step, owner_wrapped, sc, one.before);
+                    one.active = child_box(lv, f, parent, base_now, now, sc, one.now);
+                    if (one.active) one.has_previous = previous_box(lv, f, parent, base_before, before, first_step, owner_wrapped, sc, one.before);
                 }
             }
         }
@@ -683,52 +717,60 @@ private:
     // (no previous tile; reads and deliveries unused).
     void union_traffic(int li, const FaithfulLevel& lv, int t, std::int64_t& reads, std::int64_t& deliveries,
                        std::int64_t& whole_size) {
+        (void)lv;
         reads = deliveries = whole_size = 0;
         const std::vector<ScRun>& runs_here = runs_[static_cast<std::size_t>(li)];
-        const ScRun* first = nullptr;
-        const ScRun* first_previous = nullptr;
+        // Each active run's footprints, now and at the step before, made once.
+        std::vector<RunFootprints>& fps = run_footprints_;
+        fps.clear();
         for (const ScRun& r : runs_here) {
             if (!r.active) continue;
-            const Footprint now = footprint(r.now, t);
-            std::int64_t lack = footprint_size(now);
-            if (t < 2 && r.has_previous) lack -= footprint_meet(now, footprint(r.before, t));
+            RunFootprints& f = fps.emplace_back();
+            f.run = &r;
+            f.now = footprint(r.now, t);
+            f.has_before = t < 2 && r.has_previous;
+            if (f.has_before) f.before = footprint(r.before, t);
+            std::int64_t lack = footprint_size(f.now);
+            if (f.has_before) lack -= footprint_meet(f.now, f.before);
             deliveries += r.count * lack;
-            if (!first) first = &r;
-            if (!first_previous && r.has_previous && t < 2) first_previous = &r;
         }
-        if (!first) return;
-        const unsigned mask = spatial_axes(lv, t);
+        if (fps.empty()) return;
+        const unsigned mask = spatial_axes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)];
         if (__builtin_popcount(mask) > 1) {
             // Sub-clusters differ along two axes (two SpatialMaps moving one tensor two ways): no
             // multicast assumed.
             reads = deliveries;
-            for (const ScRun& r : runs_here)
-                if (r.active) whole_size += r.count * footprint_size(footprint(r.now, t));
+            for (const RunFootprints& f : fps) whole_size += f.run->count * footprint_size(f.now);
             return;
         }
         const int v = mask ? __builtin_ctz(mask) : 0;
         const auto vu = static_cast<std::size_t>(v);
-        const Footprint a = footprint(first->now, t);
+        const Footprint& a = fps.front().now;
+        const RunFootprints* first_previous = nullptr;
+        for (const RunFootprints& f : fps)
+            if (f.has_before) {
+                first_previous = &f;
+                break;
+            }
         std::int64_t common = 1, common_meet = first_previous ? 1 : 0;
-        const Footprint ap = first_previous ? footprint(first_previous->before, t) : Footprint{};
         // The global buffer neither stores nor sends the input's padding (made at its read port).
         const bool clip = li == 0 && t == 0 && shape_.padded;
         for (std::size_t k = 0; k < kFootprintAxes; ++k) {
             if (k == vu) continue;
             const Span r = real_range(t, static_cast<int>(k));
             common *= clip ? size_within(a[k], r) : a[k].size();
-            if (first_previous) common_meet *= clip ? meet_within(a[k], ap[k], r) : meet_size(a[k], ap[k]);
+            if (first_previous) common_meet *= clip ? meet_within(a[k], first_previous->before[k], r) : meet_size(a[k], first_previous->before[k]);
         }
         spans_.clear();
         diff_.clear();
-        for (const ScRun& r : runs_here) {
-            if (!r.active) continue;
+        for (const RunFootprints& f : fps) {
+            const ScRun& r = *f.run;
             const std::int64_t shift = footprint_shift(r, t, v);
-            const Lines x = footprint(r.now, t)[vu];
+            const Lines& x = f.now[vu];
             for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) append_progression(run_at(x, i), shift, r.count, spans_);
             if (t == 2) continue;
             piece_.clear();
-            append_difference(x, r.has_previous ? footprint(r.before, t)[vu] : Lines{}, piece_);
+            append_difference(x, f.has_before ? f.before[vu] : Lines{}, piece_);
             for (const Span& p : piece_) append_progression(p, shift, r.count, diff_);
         }
         if (clip) {
@@ -740,6 +782,86 @@ private:
         if (t == 2) return;
         const std::int64_t fresh = union_size(diff_);
         reads = (common - common_meet) * whole + common_meet * fresh;
+    }
+
+    // What a step's tiles move, per tensor (union_traffic): buffer reads, deliveries, the union.
+    struct StepTraffic {
+        std::array<std::int64_t, 2> reads{}, deliveries{};
+        std::array<std::int64_t, 3> unions{};
+    };
+
+    // Step figures by the key of their runs' relative tiles (step_traffic): keys laid end to end.
+    struct TrafficMemo {
+        std::vector<std::int64_t> keys;
+        std::vector<std::size_t> lengths;
+        std::vector<StepTraffic> values;
+        void clear() {
+            keys.clear();
+            lengths.clear();
+            values.clear();
+        }
+    };
+
+    // union_traffic for the three tensors of the step whose runs build_runs made last. It depends
+    // on the runs' tiles only up to a translation along each axis (nothing is clipped but the top
+    // level's padded input): steps whose runs are translates of an earlier step's (an outer loop
+    // at another position, a middle position of the advancing loop) reuse its figures.
+    const StepTraffic& step_traffic(int li, const FaithfulLevel& lv) {
+        const std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
+        std::vector<std::int64_t>& key = traffic_key_;
+        key.clear();
+        const ScRun* reference = nullptr;
+        for (const ScRun& r : runs)
+            if (r.active) {
+                reference = &r;
+                break;
+            }
+        for (const ScRun& r : runs) {
+            key.push_back(r.count);
+            key.push_back(r.active + 2 * r.has_previous);
+            if (!r.active) continue;
+            for (int a = 0; a < kFaithfulAxes; ++a) {
+                const auto au = static_cast<std::size_t>(a);
+                const std::int64_t origin = reference->now.ax[au].lo;
+                key.push_back(r.now.ax[au].lo - origin);
+                key.push_back(r.now.ax[au].hi - origin);
+                key.push_back(r.shift[au]);
+                if (r.has_previous) {
+                    key.push_back(r.before.ax[au].lo - origin);
+                    key.push_back(r.before.ax[au].hi - origin);
+                }
+            }
+        }
+        TrafficMemo& memo = traffic_memo_[static_cast<std::size_t>(li)];
+        const bool translatable = !(li == 0 && shape_.padded);  // the padded input is clipped at fixed rows
+        if (translatable) {
+            std::size_t at = 0;
+            for (std::size_t e = 0; e < memo.values.size(); ++e) {
+                const std::size_t length = memo.lengths[e];
+                if (length == key.size() && std::equal(key.begin(), key.end(), memo.keys.begin() + static_cast<std::ptrdiff_t>(at)))
+                    return memo.values[e];
+                at += length;
+            }
+        }
+        StepTraffic v;
+        for (int t = 0; t < 3; ++t) {
+            const auto tu = static_cast<std::size_t>(t);
+            std::int64_t reads = 0, deliveries = 0;
+            union_traffic(li, lv, t, reads, deliveries, v.unions[tu]);
+            if (t < 2) {
+                v.reads[tu] = reads;
+                v.deliveries[tu] = deliveries;
+            }
+        }
+        if (!translatable) {
+            StepTraffic& kept = untranslatable_traffic_[static_cast<std::size_t>(li)];
+            kept = v;
+            return kept;
+        }
+        memo.keys.insert(memo.keys.end(), key.begin(), key.end());
+        memo.lengths.push_back(key.size());
+        memo.values.push_back(v);
+        return memo.values.back();
     }
 
     // The lines tensor t's footprint axis `axis` covers over all sub-clusters, in the runs of one
@@ -998,18 +1120,14 @@ private:
                 add_product(step_macs, r.count, r.now.macs());
             }
         if (step_macs == 0) return;
+        const StepTraffic& traffic = step_traffic(li, lv);
         std::int64_t ingress = 0;
-        std::array<std::int64_t, 3> unions{};
+        const std::array<std::int64_t, 3>& unions = traffic.unions;
         for (int t = 0; t < 2; ++t) {
-            std::int64_t reads = 0, deliveries = 0;
-            union_traffic(li, lv, t, reads, deliveries, unions[static_cast<std::size_t>(t)]);
-            ingress += reads;
-            if (innermost) add_product(out.leaf_deliveries[static_cast<std::size_t>(t)], weight, deliveries);
-            if (top) add_product(top->buffer_reads[static_cast<std::size_t>(t)], weight, reads);
-        }
-        {
-            std::int64_t unused_reads = 0, unused_deliveries = 0;
-            union_traffic(li, lv, 2, unused_reads, unused_deliveries, unions[2]);
+            const auto tu = static_cast<std::size_t>(t);
+            ingress += traffic.reads[tu];
+            if (innermost) add_product(out.leaf_deliveries[tu], weight, traffic.deliveries[tu]);
+            if (top) add_product(top->buffer_reads[tu], weight, traffic.reads[tu]);
         }
         const std::int64_t egress = unions[2];
         std::int64_t compute = 0;
@@ -1189,6 +1307,9 @@ public:
         std::array<std::vector<ScRun>, 5> history_run_lists;
         std::vector<std::int64_t> cuts;
         std::array<std::vector<ScRun>, kMaxClusterLevels> runs;
+        std::vector<RunFootprints> run_footprints;
+        std::vector<std::int64_t> traffic_key;
+        std::array<TrafficMemo, kMaxClusterLevels> traffic_memo;
         std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes, advance_classes;
         std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels> period{};  // per level: a level's runs outlive its inner levels' analyses
     };
@@ -1204,6 +1325,12 @@ private:
     std::array<int, 5> history_same_as_{};  // per position: the earlier one with the same runs, or -1
     std::vector<std::int64_t>& cuts_;
     std::array<std::vector<ScRun>, kMaxClusterLevels>& runs_;
+    std::vector<RunFootprints>& run_footprints_;
+    std::vector<std::int64_t>& traffic_key_;
+    std::array<TrafficMemo, kMaxClusterLevels>& traffic_memo_;  // per level, cleared per analysis
+    std::array<StepTraffic, kMaxClusterLevels> untranslatable_traffic_{};  // per level: its step's, not memoised
+    // Per level and tensor: the footprint axes its SpatialMaps move (spatial_axes), fixed for the analysis.
+    std::array<std::array<unsigned, 3>, kMaxClusterLevels> spatial_axes_{};
     std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels>&outer_classes_, &advance_classes_;
     std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels>& period_;
 };
@@ -1214,9 +1341,14 @@ FaithfulAnalysis::FaithfulAnalysis(const FaithfulShape& shape, const std::array<
                                    int level_count, const Accelerator& acc, FaithfulScratch& scratch)
     : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc), memo_(scratch.memo), spans_(scratch.spans),
       diff_(scratch.diff), piece_(scratch.piece), history_copy_(scratch.history_copy), history_clipped_(scratch.history_clipped),
-      history_lines_(scratch.history_lines), history_run_lists_(scratch.history_run_lists), cuts_(scratch.cuts), runs_(scratch.runs), outer_classes_(scratch.outer_classes),
+      history_lines_(scratch.history_lines), history_run_lists_(scratch.history_run_lists), cuts_(scratch.cuts), runs_(scratch.runs), run_footprints_(scratch.run_footprints), traffic_key_(scratch.traffic_key),
+      traffic_memo_(scratch.traffic_memo), outer_classes_(scratch.outer_classes),
       advance_classes_(scratch.advance_classes), period_(scratch.period) {
     memo_.clear();
+    for (TrafficMemo& m : traffic_memo_) m.clear();
+    for (int li = 0; li < level_count; ++li)
+        for (int t = 0; t < 3; ++t)
+            spatial_axes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)] = spatial_axes(levels[static_cast<std::size_t>(li)], t);
 }
 
 }  // namespace
