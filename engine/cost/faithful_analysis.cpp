@@ -562,6 +562,48 @@ private:
         std::array<std::int64_t, kFaithfulAxes> shift{};  // per sub-cluster, along each axis
     };
 
+    // What a step's tiles move, per tensor (union_traffic): buffer reads, deliveries, the union.
+    struct StepTraffic {
+        std::array<std::int64_t, 2> reads{}, deliveries{};
+        std::array<std::int64_t, 3> unions{};
+    };
+
+    // Step figures by the key of their runs' relative tiles (step_traffic): keys laid end to end.
+    struct TrafficMemo {
+        std::vector<std::int64_t> keys;
+        std::vector<std::size_t> lengths;
+        std::vector<StepTraffic> values;
+        void clear() {
+            keys.clear();
+            lengths.clear();
+            values.clear();
+        }
+    };
+
+    // A step kind's figures but for its weight and DRAM traffic (kind_figures): summed over its
+    // sub-clusters' runs, before the weight.
+    struct KindFigures {
+        std::int64_t step_macs = 0, active = 0, compute = 0, macs = 0;
+        std::array<std::int64_t, 2> leaf_deliveries{};  // elements written into PE buffers
+        std::int64_t l1_peak = -1;                      // most any PE held in one step, x2 (-1: no run yet)
+        std::array<std::int64_t, 3> l1_peak_by_tensor{};
+        StepTraffic traffic;
+    };
+
+    // Kind figures of one run of a level over its parent's tile, by kind_key (keys end to end).
+    struct KindMemo {
+        std::vector<std::uint64_t> hashes;
+        std::vector<std::int64_t> keys;
+        std::vector<std::size_t> lengths;
+        std::vector<KindFigures> values;
+        void clear() {
+            hashes.clear();
+            keys.clear();
+            lengths.clear();
+            values.clear();
+        }
+    };
+
     // One active run's footprints of one tensor, now and at the step before (union_traffic).
     struct RunFootprints {
         const ScRun* run = nullptr;
@@ -784,24 +826,6 @@ private:
         reads = (common - common_meet) * whole + common_meet * fresh;
     }
 
-    // What a step's tiles move, per tensor (union_traffic): buffer reads, deliveries, the union.
-    struct StepTraffic {
-        std::array<std::int64_t, 2> reads{}, deliveries{};
-        std::array<std::int64_t, 3> unions{};
-    };
-
-    // Step figures by the key of their runs' relative tiles (step_traffic): keys laid end to end.
-    struct TrafficMemo {
-        std::vector<std::int64_t> keys;
-        std::vector<std::size_t> lengths;
-        std::vector<StepTraffic> values;
-        void clear() {
-            keys.clear();
-            lengths.clear();
-            values.clear();
-        }
-    };
-
     // union_traffic for the three tensors of the step whose runs build_runs made last. It depends
     // on the runs' tiles only up to a translation along each axis (nothing is clipped but the top
     // level's padded input): steps whose runs are translates of an earlier step's (an outer loop
@@ -969,6 +993,7 @@ private:
         const FaithfulLevel& lv = levels_[static_cast<std::size_t>(li)];
         const bool innermost = li + 1 == level_count_;
         LevelFigures out;
+        kind_memo_[static_cast<std::size_t>(li)].clear();  // its keys hold for this parent tile only
         const LoopFrame f = frame_of(lv, parent);
         for (int i = 0; i < lv.count; ++i)
             if (f.trips[static_cast<std::size_t>(i)] <= 0) return out;
@@ -1111,52 +1136,23 @@ private:
         // still holds the tile of the position before.
         const bool owner_wrapped = !first_step && f.owner >= 0 && f.trips[static_cast<std::size_t>(f.owner)] >= 2 &&
                                    f.owner > f.moving[static_cast<std::size_t>(advancing)];
-        build_runs(li, lv, f, parent, now, before, first_step, owner_wrapped);
-        const std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
-        std::int64_t step_macs = 0, active = 0;
-        for (const ScRun& r : runs)
-            if (r.active) {
-                active += r.count;
-                add_product(step_macs, r.count, r.now.macs());
-            }
-        if (step_macs == 0) return;
-        const StepTraffic& traffic = step_traffic(li, lv);
+        const KindFigures& kind = kind_figures(li, lv, f, parent, now, before, first_step, owner_wrapped, innermost);
+        if (kind.step_macs == 0) return;
+        const StepTraffic& traffic = kind.traffic;
+        const std::int64_t active = kind.active, compute = kind.compute;
         std::int64_t ingress = 0;
         const std::array<std::int64_t, 3>& unions = traffic.unions;
         for (int t = 0; t < 2; ++t) {
             const auto tu = static_cast<std::size_t>(t);
             ingress += traffic.reads[tu];
-            if (innermost) add_product(out.leaf_deliveries[tu], weight, traffic.deliveries[tu]);
             if (top) add_product(top->buffer_reads[tu], weight, traffic.reads[tu]);
+            add_product(out.leaf_deliveries[tu], weight, kind.leaf_deliveries[tu]);
         }
         const std::int64_t egress = unions[2];
-        std::int64_t compute = 0;
-        for (std::size_t k = 0; k < runs.size(); ++k) {
-            const ScRun& r = runs[k];  // the inner levels' analyses build their own levels' runs, not these
-            if (!r.active) continue;
-            const FaithfulBox& b = r.now;
-            if (innermost) {
-                const std::int64_t macs = b.macs();
-                add_product(out.macs, weight, r.count, macs);
-                compute = std::max(compute, (macs + acc_.simd_lanes - 1) / acc_.simd_lanes);
-                const std::array<std::int64_t, 3> held = {footprint_size(footprint(b, 0)), footprint_size(footprint(b, 1)),
-                                                          footprint_size(footprint(b, 2))};
-                const std::int64_t total = 2 * (held[0] + held[1] + held[2]);
-                if (total > out.l1_peak) {
-                    out.l1_peak = total;
-                    out.l1_peak_by_tensor = {2 * held[0], 2 * held[1], 2 * held[2]};
-                }
-            } else {
-                const LevelFigures child = inner(li + 1, b);
-                compute = std::max(compute, child.runtime);
-                add_product(out.macs, weight, r.count, child.macs);
-                for (int t = 0; t < 2; ++t)
-                    add_product(out.leaf_deliveries[static_cast<std::size_t>(t)], weight, r.count, child.leaf_deliveries[static_cast<std::size_t>(t)]);
-                if (child.l1_peak > out.l1_peak) {
-                    out.l1_peak = child.l1_peak;
-                    out.l1_peak_by_tensor = child.l1_peak_by_tensor;
-                }
-            }
+        add_product(out.macs, weight, kind.macs);
+        if (kind.l1_peak > out.l1_peak) {
+            out.l1_peak = kind.l1_peak;
+            out.l1_peak_by_tensor = kind.l1_peak_by_tensor;
         }
         const std::int64_t in_delay = noc_delay(ingress, lv);
         const std::int64_t out_delay = noc_delay(egress, lv);
@@ -1209,6 +1205,175 @@ private:
             return;
         }
         add_product(out.runtime, weight, delay);
+    }
+
+    // The key of a step kind's tiles (kind_figures): per moving loop, where it stands now and at
+    // the step before, except where the loop's tiles there are translates of those at any other
+    // such positions: then its tile sizes and how far apart they are. Kinds with one key have the
+    // same sub-cluster runs up to a translation along the axes such loops move (so the same MACs,
+    // traffic, compute and inner figures). Such loops: a TemporalMap of N, G, K or C, or of output
+    // rows (columns); one of input rows (columns) at stride 1 while the level's filter rows stay
+    // put, where the tile is whole and owns whole windows inside the parent's; the SpatialMaps'
+    // loop over N, G, K or C where every sub-cluster has a whole tile and none is the last. Not
+    // rows or columns at the padded top level, whose input is clipped at fixed rows.
+    std::uint64_t kind_key(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+                           const std::array<std::int64_t, kMostDirectives>& now, const std::array<std::int64_t, kMostDirectives>& before,
+                           bool first_step, bool owner_wrapped, bool top_level, std::vector<std::int64_t>& key) const {
+        enum Tag : std::int64_t { kExact, kSizes, kInterior };
+        key.clear();
+        key.push_back(first_step + 2 * owner_wrapped);
+        const bool fixed_rows = top_level && shape_.padded;
+        // Whether the level's SpatialMaps all move N, G, K or C (and so their sub-clusters' tiles
+        // are translates of one another wherever all of them are whole).
+        bool plain_spatial = lv.spatial_count > 0;
+        for (int k = 0; k < lv.spatial_count; ++k) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(lv.spatial_index[static_cast<std::size_t>(k)])];
+            plain_spatial &= d.walk == Walk::Axis && d.axis != fR && d.axis != fS;
+        }
+        for (int m = 0; m < f.moving_count; ++m) {
+            const auto i = static_cast<std::size_t>(f.moving[static_cast<std::size_t>(m)]);
+            const FaithfulDirective& d = lv.directives[i];
+            const std::int64_t p_now = now[i], p_before = before[i];
+            const std::int64_t delta = p_before - p_now;
+            if (d.spatial) {
+                // Every sub-cluster at a whole tile short of the last, for every SpatialMap.
+                auto interior = [&](std::int64_t p) {
+                    for (int k = 0; k < lv.spatial_count; ++k)
+                        if ((p + 1) * lv.sub_clusters + 1 > f.counts[static_cast<std::size_t>(lv.spatial_index[static_cast<std::size_t>(k)])]) return false;
+                    return true;
+                };
+                if (static_cast<int>(i) == f.owner && plain_spatial && interior(p_now) && (first_step || interior(p_before))) {
+                    key.insert(key.end(), {kInterior, delta});
+                } else {
+                    key.insert(key.end(), {kExact, p_now, p_before});
+                }
+                continue;
+            }
+            Span span;  // the parent's extent along what the loop moves
+            bool sized = false, windows = false;
+            switch (d.walk) {
+                case Walk::Axis:
+                    sized = d.axis != fR && d.axis != fS;
+                    span = parent.ax[static_cast<std::size_t>(d.axis)];
+                    break;
+                case Walk::OutputRows: sized = !fixed_rows; span = parent.ax[fYo]; break;
+                case Walk::OutputCols: sized = !fixed_rows; span = parent.ax[fXo]; break;
+                case Walk::InputRows: windows = !fixed_rows && shape_.row_stride == 1 && !moves_axis(lv, f, fR); span = parent.rows; break;
+                case Walk::InputCols: windows = !fixed_rows && shape_.col_stride == 1 && !moves_axis(lv, f, fS); span = parent.cols; break;
+            }
+            auto tile = [&](std::int64_t pos) {
+                const Span t = meet({span.lo + pos * d.offset, span.lo + pos * d.offset + d.size}, span);
+                return t.size() > 0 ? t : Span{t.lo, t.lo};
+            };
+            if (sized) {
+                key.insert(key.end(), {kSizes, tile(p_now).size(), tile(p_before).size(), delta});
+                continue;
+            }
+            if (windows) {
+                // A whole tile whose windows (at the level's fixed filter rows) lie inside the
+                // parent's outputs.
+                const bool rows = d.walk == Walk::InputRows;
+                const Span filter = fixed_filter(lv, parent, rows ? fR : fS);
+                const Span outputs = parent.ax[rows ? fYo : fXo];
+                auto interior = [&](std::int64_t p) {
+                    const Span t = tile(p);
+                    return t.size() == d.size && t.lo - filter.lo >= outputs.lo && t.hi - filter.hi + 1 <= outputs.hi;
+                };
+                if (filter.size() > 0 && interior(p_now) && (first_step || interior(p_before))) {
+                    key.insert(key.end(), {kInterior, delta});
+                    continue;
+                }
+            }
+            key.insert(key.end(), {kExact, p_now, p_before});
+        }
+        std::uint64_t hash = 0x9E3779B97F4A7C15ull;
+        for (std::int64_t v : key) hash = (hash ^ static_cast<std::uint64_t>(v)) * 0x100000001B3ull + (hash >> 29);
+        return hash;
+    }
+
+    // Whether the level's tiles differ along the given axis: a loop moves it, or a SpatialMap
+    // spreads it over the sub-clusters.
+    static bool moves_axis(const FaithfulLevel& lv, const LoopFrame& f, int axis) {
+        for (int i = 0; i < lv.count; ++i) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            if (d.walk == Walk::Axis && d.axis == axis && (d.spatial || f.trips[static_cast<std::size_t>(i)] > 1)) return true;
+        }
+        return false;
+    }
+
+    // The filter rows (columns) every tile of the level has when no loop moves them: the level's
+    // map of them at its first position, or the parent's.
+    static Span fixed_filter(const FaithfulLevel& lv, const FaithfulBox& parent, int axis) {
+        const Span p = parent.ax[static_cast<std::size_t>(axis)];
+        for (int i = 0; i < lv.count; ++i) {
+            const FaithfulDirective& d = lv.directives[static_cast<std::size_t>(i)];
+            if (d.walk == Walk::Axis && d.axis == axis) return meet({p.lo, p.lo + d.size}, p);
+        }
+        return p;
+    }
+
+    // A step kind's figures but for its weight and DRAM traffic: the runs built and added up, or
+    // those of an earlier kind of this level's run over the same parent with the same key.
+    const KindFigures& kind_figures(int li, const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+                                    const std::array<std::int64_t, kMostDirectives>& now,
+                                    const std::array<std::int64_t, kMostDirectives>& before, bool first_step, bool owner_wrapped,
+                                    bool innermost) {
+        KindMemo& memo = kind_memo_[static_cast<std::size_t>(li)];
+        std::vector<std::int64_t>& key = kind_key_;
+        const std::uint64_t hash = kind_key(lv, f, parent, now, before, first_step, owner_wrapped, li == 0, key);
+        std::size_t at = 0;
+        for (std::size_t e = 0; e < memo.values.size(); ++e) {
+            const std::size_t length = memo.lengths[e];
+            if (memo.hashes[e] == hash && length == key.size() &&
+                std::equal(key.begin(), key.end(), memo.keys.begin() + static_cast<std::ptrdiff_t>(at)))
+                return memo.values[e];
+            at += length;
+        }
+        KindFigures k;
+        build_runs(li, lv, f, parent, now, before, first_step, owner_wrapped);
+        const std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
+        for (const ScRun& r : runs)
+            if (r.active) {
+                k.active += r.count;
+                add_product(k.step_macs, r.count, r.now.macs());
+            }
+        if (k.step_macs > 0) {
+            k.traffic = step_traffic(li, lv);
+            for (int t = 0; t < 2 && innermost; ++t)
+                k.leaf_deliveries[static_cast<std::size_t>(t)] = k.traffic.deliveries[static_cast<std::size_t>(t)];
+            for (std::size_t q = 0; q < runs.size(); ++q) {
+                const ScRun& r = runs[q];  // the inner levels' analyses build their own levels' runs, not these
+                if (!r.active) continue;
+                const FaithfulBox& b = r.now;
+                if (innermost) {
+                    const std::int64_t macs = b.macs();
+                    add_product(k.macs, r.count, macs);
+                    k.compute = std::max(k.compute, (macs + acc_.simd_lanes - 1) / acc_.simd_lanes);
+                    const std::array<std::int64_t, 3> held = {footprint_size(footprint(b, 0)), footprint_size(footprint(b, 1)),
+                                                              footprint_size(footprint(b, 2))};
+                    const std::int64_t total = 2 * (held[0] + held[1] + held[2]);
+                    if (total > k.l1_peak) {
+                        k.l1_peak = total;
+                        k.l1_peak_by_tensor = {2 * held[0], 2 * held[1], 2 * held[2]};
+                    }
+                } else {
+                    const LevelFigures child = inner(li + 1, b);
+                    k.compute = std::max(k.compute, child.runtime);
+                    add_product(k.macs, r.count, child.macs);
+                    for (int t = 0; t < 2; ++t)
+                        add_product(k.leaf_deliveries[static_cast<std::size_t>(t)], r.count, child.leaf_deliveries[static_cast<std::size_t>(t)]);
+                    if (child.l1_peak > k.l1_peak) {
+                        k.l1_peak = child.l1_peak;
+                        k.l1_peak_by_tensor = child.l1_peak_by_tensor;
+                    }
+                }
+            }
+        }
+        memo.hashes.push_back(hash);
+        memo.keys.insert(memo.keys.end(), key.begin(), key.end());
+        memo.lengths.push_back(key.size());
+        memo.values.push_back(k);
+        return memo.values.back();
     }
 
     // sum += a x b x c; past kMostCount the analysis is refused (ArithmeticOverflow).
@@ -1308,7 +1473,8 @@ public:
         std::vector<std::int64_t> cuts;
         std::array<std::vector<ScRun>, kMaxClusterLevels> runs;
         std::vector<RunFootprints> run_footprints;
-        std::vector<std::int64_t> traffic_key;
+        std::vector<std::int64_t> traffic_key, kind_key;
+        std::array<KindMemo, kMaxClusterLevels> kind_memo;
         std::array<TrafficMemo, kMaxClusterLevels> traffic_memo;
         std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes, advance_classes;
         std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels> period{};  // per level: a level's runs outlive its inner levels' analyses
@@ -1327,6 +1493,8 @@ private:
     std::array<std::vector<ScRun>, kMaxClusterLevels>& runs_;
     std::vector<RunFootprints>& run_footprints_;
     std::vector<std::int64_t>& traffic_key_;
+    std::vector<std::int64_t>& kind_key_;
+    std::array<KindMemo, kMaxClusterLevels>& kind_memo_;  // per level, cleared per run of the level
     std::array<TrafficMemo, kMaxClusterLevels>& traffic_memo_;  // per level, cleared per analysis
     std::array<StepTraffic, kMaxClusterLevels> untranslatable_traffic_{};  // per level: its step's, not memoised
     // Per level and tensor: the footprint axes its SpatialMaps move (spatial_axes), fixed for the analysis.
@@ -1341,7 +1509,7 @@ FaithfulAnalysis::FaithfulAnalysis(const FaithfulShape& shape, const std::array<
                                    int level_count, const Accelerator& acc, FaithfulScratch& scratch)
     : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc), memo_(scratch.memo), spans_(scratch.spans),
       diff_(scratch.diff), piece_(scratch.piece), history_copy_(scratch.history_copy), history_clipped_(scratch.history_clipped),
-      history_lines_(scratch.history_lines), history_run_lists_(scratch.history_run_lists), cuts_(scratch.cuts), runs_(scratch.runs), run_footprints_(scratch.run_footprints), traffic_key_(scratch.traffic_key),
+      history_lines_(scratch.history_lines), history_run_lists_(scratch.history_run_lists), cuts_(scratch.cuts), runs_(scratch.runs), run_footprints_(scratch.run_footprints), traffic_key_(scratch.traffic_key), kind_key_(scratch.kind_key), kind_memo_(scratch.kind_memo),
       traffic_memo_(scratch.traffic_memo), outer_classes_(scratch.outer_classes),
       advance_classes_(scratch.advance_classes), period_(scratch.period) {
     memo_.clear();
