@@ -385,6 +385,48 @@ struct TopFigures {
     double ingress_sum = 0, egress_sum = 0, compute_sum = 0;
 };
 
+// Figures remembered by a key of integers (a few dozen entries, so a linear search by hash);
+// keys laid end to end. References to values stay valid until the next add or clear.
+template <typename Value>
+class KeyedMemo {
+public:
+    static std::uint64_t hash_of(const std::vector<std::int64_t>& key) {
+        std::uint64_t h = 0x9E3779B97F4A7C15ull;
+        for (std::int64_t v : key) h = (h ^ static_cast<std::uint64_t>(v)) * 0x100000001B3ull + (h >> 29);
+        return h;
+    }
+    const Value* find(std::uint64_t hash, const std::vector<std::int64_t>& key) const {
+        std::size_t at = 0;
+        for (std::size_t e = 0; e < values_.size(); ++e) {
+            const std::size_t length = lengths_[e];
+            if (hashes_[e] == hash && length == key.size() &&
+                std::equal(key.begin(), key.end(), keys_.begin() + static_cast<std::ptrdiff_t>(at)))
+                return &values_[e];
+            at += length;
+        }
+        return nullptr;
+    }
+    const Value& add(std::uint64_t hash, const std::vector<std::int64_t>& key, const Value& value) {
+        hashes_.push_back(hash);
+        keys_.insert(keys_.end(), key.begin(), key.end());
+        lengths_.push_back(key.size());
+        values_.push_back(value);
+        return values_.back();
+    }
+    void clear() {
+        hashes_.clear();
+        keys_.clear();
+        lengths_.clear();
+        values_.clear();
+    }
+
+private:
+    std::vector<std::uint64_t> hashes_;
+    std::vector<std::int64_t> keys_;
+    std::vector<std::size_t> lengths_;
+    std::vector<Value> values_;
+};
+
 struct FaithfulScratch;
 
 class FaithfulAnalysis {
@@ -568,18 +610,6 @@ private:
         std::array<std::int64_t, 3> unions{};
     };
 
-    // Step figures by the key of their runs' relative tiles (step_traffic): keys laid end to end.
-    struct TrafficMemo {
-        std::vector<std::int64_t> keys;
-        std::vector<std::size_t> lengths;
-        std::vector<StepTraffic> values;
-        void clear() {
-            keys.clear();
-            lengths.clear();
-            values.clear();
-        }
-    };
-
     // A step kind's figures but for its weight and DRAM traffic (kind_figures): summed over its
     // sub-clusters' runs, before the weight.
     struct KindFigures {
@@ -588,20 +618,6 @@ private:
         std::int64_t l1_peak = -1;                      // most any PE held in one step, x2 (-1: no run yet)
         std::array<std::int64_t, 3> l1_peak_by_tensor{};
         StepTraffic traffic;
-    };
-
-    // Kind figures of one run of a level over its parent's tile, by kind_key (keys end to end).
-    struct KindMemo {
-        std::vector<std::uint64_t> hashes;
-        std::vector<std::int64_t> keys;
-        std::vector<std::size_t> lengths;
-        std::vector<KindFigures> values;
-        void clear() {
-            hashes.clear();
-            keys.clear();
-            lengths.clear();
-            values.clear();
-        }
     };
 
     // One active run's footprints of one tensor, now and at the step before (union_traffic).
@@ -856,17 +872,11 @@ private:
                 }
             }
         }
-        TrafficMemo& memo = traffic_memo_[static_cast<std::size_t>(li)];
+        KeyedMemo<StepTraffic>& memo = traffic_memo_[static_cast<std::size_t>(li)];
         const bool translatable = !(li == 0 && shape_.padded);  // the padded input is clipped at fixed rows
-        if (translatable) {
-            std::size_t at = 0;
-            for (std::size_t e = 0; e < memo.values.size(); ++e) {
-                const std::size_t length = memo.lengths[e];
-                if (length == key.size() && std::equal(key.begin(), key.end(), memo.keys.begin() + static_cast<std::ptrdiff_t>(at)))
-                    return memo.values[e];
-                at += length;
-            }
-        }
+        const std::uint64_t hash = KeyedMemo<StepTraffic>::hash_of(key);
+        if (translatable)
+            if (const StepTraffic* known = memo.find(hash, key)) return *known;
         StepTraffic v;
         for (int t = 0; t < 3; ++t) {
             const auto tu = static_cast<std::size_t>(t);
@@ -882,10 +892,7 @@ private:
             kept = v;
             return kept;
         }
-        memo.keys.insert(memo.keys.end(), key.begin(), key.end());
-        memo.lengths.push_back(key.size());
-        memo.values.push_back(v);
-        return memo.values.back();
+        return memo.add(hash, key, v);
     }
 
     // The lines tensor t's footprint axis `axis` covers over all sub-clusters, in the runs of one
@@ -1216,7 +1223,7 @@ private:
     // put, where the tile is whole and owns whole windows inside the parent's; the SpatialMaps'
     // loop over N, G, K or C where every sub-cluster has a whole tile and none is the last. Not
     // rows or columns at the padded top level, whose input is clipped at fixed rows.
-    std::uint64_t kind_key(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
+    void kind_key(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
                            const std::array<std::int64_t, kMostDirectives>& now, const std::array<std::int64_t, kMostDirectives>& before,
                            bool first_step, bool owner_wrapped, bool top_level, std::vector<std::int64_t>& key) const {
         enum Tag : std::int64_t { kExact, kSizes, kInterior };
@@ -1286,9 +1293,6 @@ private:
             }
             key.insert(key.end(), {kExact, p_now, p_before});
         }
-        std::uint64_t hash = 0x9E3779B97F4A7C15ull;
-        for (std::int64_t v : key) hash = (hash ^ static_cast<std::uint64_t>(v)) * 0x100000001B3ull + (hash >> 29);
-        return hash;
     }
 
     // Whether the level's tiles differ along the given axis: a loop moves it, or a SpatialMap
@@ -1318,17 +1322,11 @@ private:
                                     const std::array<std::int64_t, kMostDirectives>& now,
                                     const std::array<std::int64_t, kMostDirectives>& before, bool first_step, bool owner_wrapped,
                                     bool innermost) {
-        KindMemo& memo = kind_memo_[static_cast<std::size_t>(li)];
+        KeyedMemo<KindFigures>& memo = kind_memo_[static_cast<std::size_t>(li)];
         std::vector<std::int64_t>& key = kind_key_;
-        const std::uint64_t hash = kind_key(lv, f, parent, now, before, first_step, owner_wrapped, li == 0, key);
-        std::size_t at = 0;
-        for (std::size_t e = 0; e < memo.values.size(); ++e) {
-            const std::size_t length = memo.lengths[e];
-            if (memo.hashes[e] == hash && length == key.size() &&
-                std::equal(key.begin(), key.end(), memo.keys.begin() + static_cast<std::ptrdiff_t>(at)))
-                return memo.values[e];
-            at += length;
-        }
+        kind_key(lv, f, parent, now, before, first_step, owner_wrapped, li == 0, key);
+        const std::uint64_t hash = KeyedMemo<KindFigures>::hash_of(key);
+        if (const KindFigures* known = memo.find(hash, key)) return *known;
         KindFigures k;
         build_runs(li, lv, f, parent, now, before, first_step, owner_wrapped);
         const std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
@@ -1369,11 +1367,7 @@ private:
                 }
             }
         }
-        memo.hashes.push_back(hash);
-        memo.keys.insert(memo.keys.end(), key.begin(), key.end());
-        memo.lengths.push_back(key.size());
-        memo.values.push_back(k);
-        return memo.values.back();
+        return memo.add(hash, key, k);
     }
 
     // sum += a x b x c; past kMostCount the analysis is refused (ArithmeticOverflow).
@@ -1474,8 +1468,8 @@ public:
         std::array<std::vector<ScRun>, kMaxClusterLevels> runs;
         std::vector<RunFootprints> run_footprints;
         std::vector<std::int64_t> traffic_key, kind_key;
-        std::array<KindMemo, kMaxClusterLevels> kind_memo;
-        std::array<TrafficMemo, kMaxClusterLevels> traffic_memo;
+        std::array<KeyedMemo<KindFigures>, kMaxClusterLevels> kind_memo;
+        std::array<KeyedMemo<StepTraffic>, kMaxClusterLevels> traffic_memo;
         std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes, advance_classes;
         std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels> period{};  // per level: a level's runs outlive its inner levels' analyses
     };
@@ -1494,8 +1488,8 @@ private:
     std::vector<RunFootprints>& run_footprints_;
     std::vector<std::int64_t>& traffic_key_;
     std::vector<std::int64_t>& kind_key_;
-    std::array<KindMemo, kMaxClusterLevels>& kind_memo_;  // per level, cleared per run of the level
-    std::array<TrafficMemo, kMaxClusterLevels>& traffic_memo_;  // per level, cleared per analysis
+    std::array<KeyedMemo<KindFigures>, kMaxClusterLevels>& kind_memo_;  // per level, cleared per run of the level
+    std::array<KeyedMemo<StepTraffic>, kMaxClusterLevels>& traffic_memo_;  // per level, cleared per analysis
     std::array<StepTraffic, kMaxClusterLevels> untranslatable_traffic_{};  // per level: its step's, not memoised
     // Per level and tensor: the footprint axes its SpatialMaps move (spatial_axes), fixed for the analysis.
     std::array<std::array<unsigned, 3>, kMaxClusterLevels> spatial_axes_{};
@@ -1513,7 +1507,7 @@ FaithfulAnalysis::FaithfulAnalysis(const FaithfulShape& shape, const std::array<
       traffic_memo_(scratch.traffic_memo), outer_classes_(scratch.outer_classes),
       advance_classes_(scratch.advance_classes), period_(scratch.period) {
     memo_.clear();
-    for (TrafficMemo& m : traffic_memo_) m.clear();
+    for (auto& m : traffic_memo_) m.clear();
     for (int li = 0; li < level_count; ++li)
         for (int t = 0; t < 3; ++t)
             spatial_axes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)] = spatial_axes(levels[static_cast<std::size_t>(li)], t);
