@@ -1221,8 +1221,9 @@ private:
     // traffic, compute and inner figures). Such loops: a TemporalMap of N, G, K or C, or of output
     // rows (columns); one of input rows (columns) at stride 1 while the level's filter rows stay
     // put, where the tile is whole and owns whole windows inside the parent's; the SpatialMaps'
-    // loop over N, G, K or C where every sub-cluster has a whole tile and none is the last. Not
-    // rows or columns at the padded top level, whose input is clipped at fixed rows.
+    // loop over N, G, K or C where every sub-cluster has a whole tile and none is the last. At the
+    // padded top level, whose input is clipped at fixed rows, rows and columns only where the
+    // tiles' input rows (columns) are all real.
     void kind_key(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent,
                            const std::array<std::int64_t, kMostDirectives>& now, const std::array<std::int64_t, kMostDirectives>& before,
                            bool first_step, bool owner_wrapped, bool top_level, std::vector<std::int64_t>& key) const {
@@ -1263,20 +1264,38 @@ private:
                     sized = d.axis != fR && d.axis != fS;
                     span = parent.ax[static_cast<std::size_t>(d.axis)];
                     break;
-                case Walk::OutputRows: sized = !fixed_rows; span = parent.ax[fYo]; break;
-                case Walk::OutputCols: sized = !fixed_rows; span = parent.ax[fXo]; break;
-                case Walk::InputRows: windows = !fixed_rows && shape_.row_stride == 1 && !moves_axis(lv, f, fR); span = parent.rows; break;
-                case Walk::InputCols: windows = !fixed_rows && shape_.col_stride == 1 && !moves_axis(lv, f, fS); span = parent.cols; break;
+                case Walk::OutputRows: sized = true; span = parent.ax[fYo]; break;
+                case Walk::OutputCols: sized = true; span = parent.ax[fXo]; break;
+                case Walk::InputRows: windows = shape_.row_stride == 1 && !moves_axis(lv, f, fR); span = parent.rows; break;
+                case Walk::InputCols: windows = shape_.col_stride == 1 && !moves_axis(lv, f, fS); span = parent.cols; break;
             }
             auto tile = [&](std::int64_t pos) {
                 const Span t = meet({span.lo + pos * d.offset, span.lo + pos * d.offset + d.size}, span);
                 return t.size() > 0 ? t : Span{t.lo, t.lo};
             };
-            if (sized) {
+            // At the padded top level, a row (column) walk's tiles translate only where their
+            // input rows are all real (the padding is clipped at fixed rows).
+            const bool walks_rows = d.walk == Walk::InputRows || d.walk == Walk::OutputRows;
+            const bool walks_cols = d.walk == Walk::InputCols || d.walk == Walk::OutputCols;
+            auto unclipped = [&](std::int64_t p) {
+                if (!fixed_rows || (!walks_rows && !walks_cols)) return true;
+                const int filter_axis = walks_rows ? fR : fS;
+                if (moves_axis(lv, f, filter_axis)) return false;
+                const Span filter = fixed_filter(lv, parent, filter_axis);
+                const Span t = tile(p);
+                if (t.size() == 0 || filter.size() == 0) return false;
+                const std::int64_t stride = walks_rows ? shape_.row_stride : shape_.col_stride;
+                const bool outputs = d.walk == Walk::OutputRows || d.walk == Walk::OutputCols;
+                const Span inputs = outputs ? Span{t.lo * stride + filter.lo, (t.hi - 1) * stride + filter.hi} : t;
+                const Span real = walks_rows ? shape_.real_rows : shape_.real_cols;
+                return inputs.lo >= real.lo && inputs.hi <= real.hi;
+            };
+            const bool translates = unclipped(p_now) && (first_step || unclipped(p_before));
+            if (sized && translates) {
                 key.insert(key.end(), {kSizes, tile(p_now).size(), tile(p_before).size(), delta});
                 continue;
             }
-            if (windows) {
+            if (windows && translates) {
                 // A whole tile whose windows (at the level's fixed filter rows) lie inside the
                 // parent's outputs.
                 const bool rows = d.walk == Walk::InputRows;
