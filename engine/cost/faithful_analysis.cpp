@@ -620,13 +620,6 @@ private:
         StepTraffic traffic;
     };
 
-    // One active run's footprints of one tensor, now and at the step before (union_traffic).
-    struct RunFootprints {
-        const ScRun* run = nullptr;
-        Footprint now{}, before{};
-        bool has_before = false;
-    };
-
     // The tile a sub-cluster held at the step before (false: none, its buffers start empty).
     // `base`: temporal_part at `before`.
     bool previous_box(const FaithfulLevel& lv, const LoopFrame& f, const FaithfulBox& parent, const FaithfulBox& base,
@@ -773,62 +766,55 @@ private:
     // needs the element: a union over sub-clusters of what each lacks), the elements delivered
     // (each sub-cluster's own lack, summed) and the union of the step's tiles. t = 2: outputs
     // (no previous tile; reads and deliveries unused).
-    void union_traffic(int li, const FaithfulLevel& lv, int t, std::int64_t& reads, std::int64_t& deliveries,
-                       std::int64_t& whole_size) {
-        (void)lv;
+    void union_traffic(int li, int t, std::int64_t& reads, std::int64_t& deliveries, std::int64_t& whole_size) {
         reads = deliveries = whole_size = 0;
         const std::vector<ScRun>& runs_here = runs_[static_cast<std::size_t>(li)];
-        // Each active run's footprints, now and at the step before, made once.
-        std::vector<RunFootprints>& fps = run_footprints_;
-        fps.clear();
+        // Footprints are made again where needed rather than kept: a step may have a run per
+        // sub-cluster, and storing theirs costs more than making them.
+        const ScRun* first = nullptr;
+        const ScRun* first_previous = nullptr;
         for (const ScRun& r : runs_here) {
             if (!r.active) continue;
-            RunFootprints& f = fps.emplace_back();
-            f.run = &r;
-            f.now = footprint(r.now, t);
-            f.has_before = t < 2 && r.has_previous;
-            if (f.has_before) f.before = footprint(r.before, t);
-            std::int64_t lack = footprint_size(f.now);
-            if (f.has_before) lack -= footprint_meet(f.now, f.before);
+            const Footprint now = footprint(r.now, t);
+            std::int64_t lack = footprint_size(now);
+            if (t < 2 && r.has_previous) lack -= footprint_meet(now, footprint(r.before, t));
             deliveries += r.count * lack;
+            if (!first) first = &r;
+            if (!first_previous && r.has_previous && t < 2) first_previous = &r;
         }
-        if (fps.empty()) return;
+        if (!first) return;
         const unsigned mask = spatial_axes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)];
         if (__builtin_popcount(mask) > 1) {
             // Sub-clusters differ along two axes (two SpatialMaps moving one tensor two ways): no
             // multicast assumed.
             reads = deliveries;
-            for (const RunFootprints& f : fps) whole_size += f.run->count * footprint_size(f.now);
+            for (const ScRun& r : runs_here)
+                if (r.active) whole_size += r.count * footprint_size(footprint(r.now, t));
             return;
         }
         const int v = mask ? __builtin_ctz(mask) : 0;
         const auto vu = static_cast<std::size_t>(v);
-        const Footprint& a = fps.front().now;
-        const RunFootprints* first_previous = nullptr;
-        for (const RunFootprints& f : fps)
-            if (f.has_before) {
-                first_previous = &f;
-                break;
-            }
+        const Footprint a = footprint(first->now, t);
         std::int64_t common = 1, common_meet = first_previous ? 1 : 0;
+        const Footprint ap = first_previous ? footprint(first_previous->before, t) : Footprint{};
         // The global buffer neither stores nor sends the input's padding (made at its read port).
         const bool clip = li == 0 && t == 0 && shape_.padded;
         for (std::size_t k = 0; k < kFootprintAxes; ++k) {
             if (k == vu) continue;
             const Span r = real_range(t, static_cast<int>(k));
             common *= clip ? size_within(a[k], r) : a[k].size();
-            if (first_previous) common_meet *= clip ? meet_within(a[k], first_previous->before[k], r) : meet_size(a[k], first_previous->before[k]);
+            if (first_previous) common_meet *= clip ? meet_within(a[k], ap[k], r) : meet_size(a[k], ap[k]);
         }
         spans_.clear();
         diff_.clear();
-        for (const RunFootprints& f : fps) {
-            const ScRun& r = *f.run;
+        for (const ScRun& r : runs_here) {
+            if (!r.active) continue;
             const std::int64_t shift = footprint_shift(r, t, v);
-            const Lines& x = f.now[vu];
+            const Lines x = footprint(r.now, t)[vu];
             for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) append_progression(run_at(x, i), shift, r.count, spans_);
             if (t == 2) continue;
             piece_.clear();
-            append_difference(x, f.has_before ? f.before[vu] : Lines{}, piece_);
+            append_difference(x, r.has_previous ? footprint(r.before, t)[vu] : Lines{}, piece_);
             for (const Span& p : piece_) append_progression(p, shift, r.count, diff_);
         }
         if (clip) {
@@ -842,57 +828,19 @@ private:
         reads = (common - common_meet) * whole + common_meet * fresh;
     }
 
-    // union_traffic for the three tensors of the step whose runs build_runs made last. It depends
-    // on the runs' tiles only up to a translation along each axis (nothing is clipped but the top
-    // level's padded input): steps whose runs are translates of an earlier step's (an outer loop
-    // at another position, a middle position of the advancing loop) reuse its figures.
-    const StepTraffic& step_traffic(int li, const FaithfulLevel& lv) {
-        const std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
-        std::vector<std::int64_t>& key = traffic_key_;
-        key.clear();
-        const ScRun* reference = nullptr;
-        for (const ScRun& r : runs)
-            if (r.active) {
-                reference = &r;
-                break;
-            }
-        for (const ScRun& r : runs) {
-            key.push_back(r.count);
-            key.push_back(r.active + 2 * r.has_previous);
-            if (!r.active) continue;
-            for (int a = 0; a < kFaithfulAxes; ++a) {
-                const auto au = static_cast<std::size_t>(a);
-                const std::int64_t origin = reference->now.ax[au].lo;
-                key.push_back(r.now.ax[au].lo - origin);
-                key.push_back(r.now.ax[au].hi - origin);
-                key.push_back(r.shift[au]);
-                if (r.has_previous) {
-                    key.push_back(r.before.ax[au].lo - origin);
-                    key.push_back(r.before.ax[au].hi - origin);
-                }
-            }
-        }
-        KeyedMemo<StepTraffic>& memo = traffic_memo_[static_cast<std::size_t>(li)];
-        const bool translatable = !(li == 0 && shape_.padded);  // the padded input is clipped at fixed rows
-        const std::uint64_t hash = KeyedMemo<StepTraffic>::hash_of(key);
-        if (translatable)
-            if (const StepTraffic* known = memo.find(hash, key)) return *known;
+    // union_traffic for the three tensors of the step whose runs build_runs made last.
+    StepTraffic traffic_of_runs(int li) {
         StepTraffic v;
         for (int t = 0; t < 3; ++t) {
             const auto tu = static_cast<std::size_t>(t);
             std::int64_t reads = 0, deliveries = 0;
-            union_traffic(li, lv, t, reads, deliveries, v.unions[tu]);
+            union_traffic(li, t, reads, deliveries, v.unions[tu]);
             if (t < 2) {
                 v.reads[tu] = reads;
                 v.deliveries[tu] = deliveries;
             }
         }
-        if (!translatable) {
-            StepTraffic& kept = untranslatable_traffic_[static_cast<std::size_t>(li)];
-            kept = v;
-            return kept;
-        }
-        return memo.add(hash, key, v);
+        return v;
     }
 
     // The lines tensor t's footprint axis `axis` covers over all sub-clusters, in the runs of one
@@ -1341,11 +1289,18 @@ private:
                                     const std::array<std::int64_t, kMostDirectives>& now,
                                     const std::array<std::int64_t, kMostDirectives>& before, bool first_step, bool owner_wrapped,
                                     bool innermost) {
+        // Only the top level's kinds are remembered: an inner level runs once per parent tile,
+        // over a few kinds each time, and the key would cost more than it saves (measured on
+        // random three-level mappings).
         KeyedMemo<KindFigures>& memo = kind_memo_[static_cast<std::size_t>(li)];
         std::vector<std::int64_t>& key = kind_key_;
-        kind_key(lv, f, parent, now, before, first_step, owner_wrapped, li == 0, key);
-        const std::uint64_t hash = KeyedMemo<KindFigures>::hash_of(key);
-        if (const KindFigures* known = memo.find(hash, key)) return *known;
+        const bool remembered = li == 0;
+        std::uint64_t hash = 0;
+        if (remembered) {
+            kind_key(lv, f, parent, now, before, first_step, owner_wrapped, true, key);
+            hash = KeyedMemo<KindFigures>::hash_of(key);
+            if (const KindFigures* known = memo.find(hash, key)) return *known;
+        }
         KindFigures k;
         build_runs(li, lv, f, parent, now, before, first_step, owner_wrapped);
         const std::vector<ScRun>& runs = runs_[static_cast<std::size_t>(li)];
@@ -1355,7 +1310,7 @@ private:
                 add_product(k.step_macs, r.count, r.now.macs());
             }
         if (k.step_macs > 0) {
-            k.traffic = step_traffic(li, lv);
+            k.traffic = traffic_of_runs(li);
             for (int t = 0; t < 2 && innermost; ++t)
                 k.leaf_deliveries[static_cast<std::size_t>(t)] = k.traffic.deliveries[static_cast<std::size_t>(t)];
             for (std::size_t q = 0; q < runs.size(); ++q) {
@@ -1385,6 +1340,11 @@ private:
                     }
                 }
             }
+        }
+        if (!remembered) {
+            KindFigures& kept = unremembered_kind_[static_cast<std::size_t>(li)];
+            kept = k;
+            return kept;
         }
         return memo.add(hash, key, k);
     }
@@ -1485,10 +1445,8 @@ public:
         std::array<std::vector<ScRun>, 5> history_run_lists;
         std::vector<std::int64_t> cuts;
         std::array<std::vector<ScRun>, kMaxClusterLevels> runs;
-        std::vector<RunFootprints> run_footprints;
-        std::vector<std::int64_t> traffic_key, kind_key;
+        std::vector<std::int64_t> kind_key;
         std::array<KeyedMemo<KindFigures>, kMaxClusterLevels> kind_memo;
-        std::array<KeyedMemo<StepTraffic>, kMaxClusterLevels> traffic_memo;
         std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels> outer_classes, advance_classes;
         std::array<std::array<std::int64_t, kMostDirectives>, kMaxClusterLevels> period{};  // per level: a level's runs outlive its inner levels' analyses
     };
@@ -1504,12 +1462,9 @@ private:
     std::array<int, 5> history_same_as_{};  // per position: the earlier one with the same runs, or -1
     std::vector<std::int64_t>& cuts_;
     std::array<std::vector<ScRun>, kMaxClusterLevels>& runs_;
-    std::vector<RunFootprints>& run_footprints_;
-    std::vector<std::int64_t>& traffic_key_;
     std::vector<std::int64_t>& kind_key_;
     std::array<KeyedMemo<KindFigures>, kMaxClusterLevels>& kind_memo_;  // per level, cleared per run of the level
-    std::array<KeyedMemo<StepTraffic>, kMaxClusterLevels>& traffic_memo_;  // per level, cleared per analysis
-    std::array<StepTraffic, kMaxClusterLevels> untranslatable_traffic_{};  // per level: its step's, not memoised
+    std::array<KindFigures, kMaxClusterLevels> unremembered_kind_{};  // per level: its kind's, not remembered
     // Per level and tensor: the footprint axes its SpatialMaps move (spatial_axes), fixed for the analysis.
     std::array<std::array<unsigned, 3>, kMaxClusterLevels> spatial_axes_{};
     std::array<std::array<PositionClasses, kMostDirectives>, kMaxClusterLevels>&outer_classes_, &advance_classes_;
@@ -1522,11 +1477,10 @@ FaithfulAnalysis::FaithfulAnalysis(const FaithfulShape& shape, const std::array<
                                    int level_count, const Accelerator& acc, FaithfulScratch& scratch)
     : shape_(shape), levels_(levels), level_count_(level_count), acc_(acc), memo_(scratch.memo), spans_(scratch.spans),
       diff_(scratch.diff), piece_(scratch.piece), history_copy_(scratch.history_copy), history_clipped_(scratch.history_clipped),
-      history_lines_(scratch.history_lines), history_run_lists_(scratch.history_run_lists), cuts_(scratch.cuts), runs_(scratch.runs), run_footprints_(scratch.run_footprints), traffic_key_(scratch.traffic_key), kind_key_(scratch.kind_key), kind_memo_(scratch.kind_memo),
-      traffic_memo_(scratch.traffic_memo), outer_classes_(scratch.outer_classes),
+      history_lines_(scratch.history_lines), history_run_lists_(scratch.history_run_lists), cuts_(scratch.cuts), runs_(scratch.runs), kind_key_(scratch.kind_key), kind_memo_(scratch.kind_memo),
+      outer_classes_(scratch.outer_classes),
       advance_classes_(scratch.advance_classes), period_(scratch.period) {
     memo_.clear();
-    for (auto& m : traffic_memo_) m.clear();
     for (int li = 0; li < level_count; ++li)
         for (int t = 0; t < 3; ++t)
             spatial_axes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)] = spatial_axes(levels[static_cast<std::size_t>(li)], t);
