@@ -1,6 +1,7 @@
 #include "cost/faithful_analysis.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <vector>
 
@@ -10,6 +11,8 @@
 namespace mapscape {
 
 namespace {
+
+std::atomic<bool> kind_reuse{true};  // set_faithful_kind_reuse
 
 // MAC-space axes. A GEMM is analysed as a convolution with M as N, N as K and K as C and 1x1
 // windows (the same couplings).
@@ -1294,7 +1297,7 @@ private:
         // random three-level mappings).
         KeyedMemo<KindFigures>& memo = kind_memo_[static_cast<std::size_t>(li)];
         std::vector<std::int64_t>& key = kind_key_;
-        const bool remembered = li == 0;
+        const bool remembered = li == 0 && kind_reuse.load(std::memory_order_relaxed);
         std::uint64_t hash = 0;
         if (remembered) {
             kind_key(lv, f, parent, now, before, first_step, owner_wrapped, true, key);
@@ -1487,6 +1490,8 @@ FaithfulAnalysis::FaithfulAnalysis(const FaithfulShape& shape, const std::array<
 }
 
 }  // namespace
+
+void set_faithful_kind_reuse(bool on) { kind_reuse.store(on, std::memory_order_relaxed); }
 
 void analyze_faithful(const Layer& given, const Accelerator& acc, const Mapping& mapping, TopLevelOutcome& out) {
     out = {};

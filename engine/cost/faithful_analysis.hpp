@@ -9,7 +9,9 @@
 // once, with exact box arithmetic on the tiles (multicast as a union over sub-clusters, reuse as
 // the overlap with each sub-cluster's previous tile), and weighted by how many steps it stands
 // for. An inner level restarts per tile of the level above, so its figures depend on that tile's
-// shape only and are computed once per distinct shape.
+// shape only and are computed once per distinct shape. At the top level, kinds whose tiles are
+// translates of an earlier kind's (outer loops at other positions, windows away from the edges)
+// reuse its figures; only their weights and DRAM traffic differ.
 #pragma once
 
 #include "arch/accelerator.hpp"
@@ -25,5 +27,9 @@ namespace mapscape {
 // dense array does them.
 void analyze_faithful(const Layer& layer, const Accelerator& accelerator, const Mapping& mapping,
                       TopLevelOutcome& out);
+
+// For tests: whether step kinds that are translates reuse an earlier kind's figures (on by
+// default; off, every kind is worked out, which must give the same figures). Process-wide.
+void set_faithful_kind_reuse(bool on);
 
 }  // namespace mapscape

@@ -1,17 +1,23 @@
 // The faithful analysis (--analysis faithful): hand-computed partial-tile, split-filter and padded
-// layers in both analyses, agreement with the reference simulator on random mappings, mappings
-// that skip MACs or overflow a buffer refused with the reason, seeded searches deterministic in
-// both analyses, and the setting as the accelerator file, the CLI and a typo meet it.
+// layers in both analyses, agreement with the reference simulator on random mappings, step kinds
+// reused only where that changes no figure, mappings that skip MACs or overflow a buffer refused
+// with the reason, seeded searches deterministic in both analyses, and the setting as the
+// accelerator file, the CLI and a typo meet it.
 #include "arch/accelerator_json.hpp"
 #include "cli_runner.hpp"
+#include "cost/cost_report_json.hpp"
 #include "cost/evaluate.hpp"
+#include "cost/faithful_analysis.hpp"
 #include "mapping/maestro_file.hpp"
+#include "mapping/random_mapping.hpp"
 #include "reference/loop_nest_simulator.hpp"
 #include "reference/simulation_study.hpp"
 #include "search/model_search.hpp"
 #include "search/search_setup.hpp"
 #include "test_support.hpp"
 #include "util/json_text.hpp"
+
+#include <random>
 
 using namespace mapscape;
 
@@ -150,6 +156,92 @@ private slots:
                          (layer.name + ": " + std::string(study_figure_name(static_cast<StudyFigure>(f)))).c_str());
             MAPSCAPE_COMPARE_I64(faithful.l1_required_elements, 6);
         }
+    }
+
+    // A top level that walks K over its sub-clusters and the input rows and columns one window at
+    // a time has many step kinds whose tiles are translates of one another (the analysis works
+    // out one of each and reuses it): the middle positions, an outer loop at its first or a middle
+    // position, the SpatialMaps' loop short of its last step. Where they are not translates (a K
+    // tile cut short at the end, windows reaching the padding, a stride's phase) they must still be
+    // told apart. Unpadded: every comparable figure equals the simulator's (which has no padding);
+    // padded: every figure equals the analysis's with no kind reused.
+    void translated_step_kinds_are_told_apart() {
+        const std::string m = "SpatialMap(2,2) K; TemporalMap(2,2) C; TemporalMap(Sz(R),1) Y; TemporalMap(Sz(S),1) X; "
+                              "TemporalMap(Sz(R),Sz(R)) R; TemporalMap(Sz(S),Sz(S)) S; Cluster(2,P); SpatialMap(1,1) C; "
+                              "TemporalMap(Sz(R),1) Y; TemporalMap(Sz(S),1) X; TemporalMap(Sz(R),Sz(R)) R; TemporalMap(Sz(S),Sz(S)) S;";
+        int compared = 0;
+        for (std::int64_t k : {12, 11})
+            for (std::int64_t stride : {1, 2})
+                for (bool padded : {false, true}) {
+                    Layer layer = Layer::conv("k" + std::to_string(k) + "s" + std::to_string(stride) + (padded ? "p" : ""), k, 4, 3,
+                                              3, 12, 10, stride);
+                    if (padded) layer.padding = {1, 1, 1, 1};
+                    // Sz(R) and Sz(S) resolve against the file's layer.
+                    const std::string file = "Network n { Layer x { Type: CONV Dimensions { K: " + std::to_string(k) +
+                                             ", C: 4, R: 3, S: 3, Y: 12, X: 10 } Dataflow { " + m + " } } }";
+                    const Mapping mapping = parse_maestro_text(file, "kinds.m").layers.at(0).mapping;
+                    const CostReport faithful = evaluate(layer, pes(12, AnalysisMode::Faithful), mapping);
+                    QVERIFY2(faithful.valid(), layer.name.c_str());
+                    if (padded) {
+                        set_faithful_kind_reuse(false);
+                        const CostReport every_kind = evaluate(layer, pes(12, AnalysisMode::Faithful), mapping);
+                        set_faithful_kind_reuse(true);
+                        const Accelerator a = pes(12, AnalysisMode::Faithful);
+                        QCOMPARE(cost_report_to_json(layer, a, faithful).dump(), cost_report_to_json(layer, a, every_kind).dump());
+                        QVERIFY(faithful.tensors[0].l2_read < evaluate(Layer::conv("u", k, 4, 3, 3, 12, 10, stride), pes(12, AnalysisMode::Faithful), mapping).tensors[0].l2_read);
+                    } else {
+                        const SimulationResult sim = simulate(layer, pes(12, AnalysisMode::MaestroExact), mapping);
+                        QVERIFY2(sim.ok(), sim.problem.c_str());
+                        const auto a = study_figures(faithful), b = study_figures(sim);
+                        for (int f = 0; f < kComparableFigures; ++f)
+                            QVERIFY2(a[static_cast<std::size_t>(f)] == b[static_cast<std::size_t>(f)],
+                                     (layer.name + ": " + std::string(study_figure_name(static_cast<StudyFigure>(f)))).c_str());
+                    }
+                    ++compared;
+                }
+        QCOMPARE(compared, 8);
+    }
+
+    // Random layers (padded or not, strides 1 to 3, depthwise, GEMMs) and random mappings (one to
+    // three levels, filters split or whole, tiles nested or not): every figure of every report the
+    // same with step kinds reused and without.
+    void reusing_step_kinds_changes_no_figure() {
+        std::mt19937_64 rng(2026);
+        auto pick = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+        Accelerator acc = pes(1, AnalysisMode::Faithful);
+        acc.l1_size_bytes = acc.l2_size_bytes = std::int64_t{1} << 30;
+        int valid = 0;
+        for (int n = 0; n < 3000; ++n) {
+            const std::int64_t stride = pick(1, 3), r = pick(1, 4), s = pick(1, 4);
+            const int kind = static_cast<int>(pick(0, 9));
+            Layer layer;
+            if (kind == 0) {
+                layer = Layer::gemm("g", pick(1, 40), pick(1, 40), pick(1, 40));
+            } else {
+                const std::int64_t y = pick(r, 24), x = pick(s, 24);
+                layer = kind == 1 ? Layer::depthwise("d", pick(1, 24), r, s, y, x, stride)
+                                  : Layer::conv("c", pick(1, 24), pick(1, 24), r, s, y, x, stride, kind == 2 ? pick(1, 3) : 0);
+                const std::int64_t top = pick(0, std::min<std::int64_t>(r - 1, 2)), left = pick(0, std::min<std::int64_t>(s - 1, 2));
+                if (pick(0, 1) && 2 * top < y && 2 * left < x) layer.padding = {top, pick(0, top), left, pick(0, left)};
+            }
+            RandomMappingOptions o;
+            o.levels = static_cast<int>(pick(1, 3));
+            o.num_pes = pick(1, 64);
+            o.whole_filters = pick(0, 2) == 0;
+            o.nested_tiles = pick(0, 1);
+            acc.num_pes = o.num_pes;
+            acc.simd_lanes = pick(1, 2);
+            set_uniform_noc(acc, pick(1, 8), 1, pick(0, 1));
+            acc.offchip_bw_elements_per_cycle = pick(0, 1) ? 1000000 : pick(1, 16);
+            const Mapping mapping = random_mapping(layer, o, rng);
+            const CostReport reused = evaluate(layer, acc, mapping);
+            set_faithful_kind_reuse(false);
+            const CostReport every_kind = evaluate(layer, acc, mapping);
+            set_faithful_kind_reuse(true);
+            QCOMPARE(cost_report_to_json(layer, acc, reused).dump(), cost_report_to_json(layer, acc, every_kind).dump());
+            valid += reused.valid();
+        }
+        QVERIFY2(valid > 2500, std::to_string(valid).c_str());
     }
 
     // Windows of 3 rows advancing by 3 leave outputs 1, 2 and 4 of 5 to no step: refused, with
