@@ -464,6 +464,23 @@ private:
                 run_of(b.ax[fXo])};
     }
 
+    // One axis of footprint(b, t), without the others.
+    Lines footprint_axis(const FaithfulBox& b, int t, int axis) const {
+        switch (t * 8 + axis) {
+            case 0 * 8 + 3: return windows_of(b.ax[fYo], b.ax[fR], shape_.row_stride);
+            case 0 * 8 + 4: return windows_of(b.ax[fXo], b.ax[fS], shape_.col_stride);
+            case 0 * 8 + 0: case 2 * 8 + 0: return run_of(b.ax[fN]);
+            case 0 * 8 + 1: case 1 * 8 + 1: case 2 * 8 + 1: return run_of(b.ax[fG]);
+            case 0 * 8 + 2: case 1 * 8 + 2: return run_of(b.ax[fC]);
+            case 1 * 8 + 0: return shape_.depthwise ? Lines{0, 1, 1, 1} : run_of(b.ax[fK]);
+            case 1 * 8 + 3: return run_of(b.ax[fR]);
+            case 1 * 8 + 4: return run_of(b.ax[fS]);
+            case 2 * 8 + 2: return run_of(shape_.depthwise ? b.ax[fC] : b.ax[fK]);
+            case 2 * 8 + 3: return run_of(b.ax[fYo]);
+            default: return run_of(b.ax[fXo]);
+        }
+    }
+
     static void settle_window(Span& outputs, const Span& filter, Span& inputs, std::int64_t stride, bool inputs_mapped,
                               bool outputs_mapped) {
         if (filter.size() == 0) return;
@@ -776,14 +793,25 @@ private:
         // sub-cluster, and storing theirs costs more than making them.
         const ScRun* first = nullptr;
         const ScRun* first_previous = nullptr;
+        Footprint a{}, ap{};  // the first active run's footprint now, the first previous one's before
         for (const ScRun& r : runs_here) {
             if (!r.active) continue;
             const Footprint now = footprint(r.now, t);
             std::int64_t lack = footprint_size(now);
-            if (t < 2 && r.has_previous) lack -= footprint_meet(now, footprint(r.before, t));
+            const bool previous = t < 2 && r.has_previous;
+            if (previous) {
+                const Footprint then = footprint(r.before, t);
+                lack -= footprint_meet(now, then);
+                if (!first_previous) {
+                    first_previous = &r;
+                    ap = then;
+                }
+            }
             deliveries += r.count * lack;
-            if (!first) first = &r;
-            if (!first_previous && r.has_previous && t < 2) first_previous = &r;
+            if (!first) {
+                first = &r;
+                a = now;
+            }
         }
         if (!first) return;
         const unsigned mask = spatial_axes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)];
@@ -797,9 +825,7 @@ private:
         }
         const int v = mask ? __builtin_ctz(mask) : 0;
         const auto vu = static_cast<std::size_t>(v);
-        const Footprint a = footprint(first->now, t);
         std::int64_t common = 1, common_meet = first_previous ? 1 : 0;
-        const Footprint ap = first_previous ? footprint(first_previous->before, t) : Footprint{};
         // The global buffer neither stores nor sends the input's padding (made at its read port).
         const bool clip = li == 0 && t == 0 && shape_.padded;
         for (std::size_t k = 0; k < kFootprintAxes; ++k) {
@@ -813,11 +839,11 @@ private:
         for (const ScRun& r : runs_here) {
             if (!r.active) continue;
             const std::int64_t shift = footprint_shift(r, t, v);
-            const Lines x = footprint(r.now, t)[vu];
+            const Lines x = footprint_axis(r.now, t, v);
             for (std::int64_t i = 0; i < x.count && !x.empty(); ++i) append_progression(run_at(x, i), shift, r.count, spans_);
             if (t == 2) continue;
             piece_.clear();
-            append_difference(x, r.has_previous ? footprint(r.before, t)[vu] : Lines{}, piece_);
+            append_difference(x, r.has_previous ? footprint_axis(r.before, t, v) : Lines{}, piece_);
             for (const Span& p : piece_) append_progression(p, shift, r.count, diff_);
         }
         if (clip) {
@@ -851,7 +877,7 @@ private:
     void axis_lines_of(const std::vector<ScRun>& runs, int t, int axis, std::vector<Span>& out) const {
         for (const ScRun& r : runs) {
             if (!r.active) continue;
-            const Lines x = footprint(r.now, t)[static_cast<std::size_t>(axis)];
+            const Lines x = footprint_axis(r.now, t, axis);
             const std::int64_t shift = footprint_shift(r, t, axis);
             for (std::int64_t k = 0; k < x.count && !x.empty(); ++k) append_progression(run_at(x, k), shift, r.count, out);
         }
