@@ -372,6 +372,7 @@ struct ShapeKey {
     int level = 0;
     std::array<std::int64_t, kFaithfulAxes> sizes{};
     std::int64_t rows = 0, cols = 0, row_phase = 0, col_phase = 0;
+    std::uint64_t hash = 0;  // of the fields above (compared first: the memo is searched linearly)
     bool operator==(const ShapeKey&) const = default;
 };
 
@@ -815,7 +816,7 @@ private:
         }
         if (!first) return;
         const unsigned mask = spatial_axes_[static_cast<std::size_t>(li)][static_cast<std::size_t>(t)];
-        if (__builtin_popcount(mask) > 1) {
+        if ((mask & (mask - 1)) != 0) {  // more than one axis
             // Sub-clusters differ along two axes (two SpatialMaps moving one tensor two ways): no
             // multicast assumed.
             reads = deliveries;
@@ -1450,8 +1451,12 @@ private:
         key.cols = parent.cols.size();
         key.row_phase = parent.rows.lo - (parent.ax[fYo].lo * shape_.row_stride + parent.ax[fR].lo);
         key.col_phase = parent.cols.lo - (parent.ax[fXo].lo * shape_.col_stride + parent.ax[fS].lo);
+        std::uint64_t h = static_cast<std::uint64_t>(li);
+        for (std::int64_t v : key.sizes) h = h * 33 + static_cast<std::uint64_t>(v);
+        for (std::int64_t v : {key.rows, key.cols, key.row_phase, key.col_phase}) h = h * 33 + static_cast<std::uint64_t>(v);
+        key.hash = h;
         for (const auto& [k, v] : memo_)
-            if (k == key) return v;
+            if (k.hash == key.hash && k == key) return v;
         LevelFigures figures = run_level(li, parent, nullptr);
         memo_.emplace_back(key, figures);
         return memo_.back().second;
