@@ -901,10 +901,24 @@ private:
             const std::int64_t trips = f.trips[static_cast<std::size_t>(i)];
             const std::array<std::int64_t, 5> at = {0, std::min<std::int64_t>(1, trips - 1), std::min<std::int64_t>(2, trips - 1),
                                                     std::max<std::int64_t>(0, trips - 2), trips - 1};
+            // Where no SpatialMap moves the axes loop i moves (a TemporalMap beside a SpatialMap
+            // on another dimension: the common case), every busy sub-cluster's tile has the same
+            // lines along them, so the first sub-cluster's tile tells them without the runs;
+            // it must be busy at each position (else the runs are built).
+            bool shared_lines = !d.spatial;
+            for (int t = 0; t < 3 && shared_lines; ++t)
+                shared_lines = !moves(lv, d, t) || !((spatial_axes_[0][static_cast<std::size_t>(t)] >> footprint_axis(d, t)) & 1u);
+            for (int k = 0; k < 5 && shared_lines; ++k) {
+                std::array<std::int64_t, kMostDirectives> step{};
+                step[static_cast<std::size_t>(i)] = at[static_cast<std::size_t>(k)];
+                FaithfulBox base;
+                temporal_part(lv, parent, step, base);
+                shared_lines = child_box(lv, f, parent, base, step, 0, history_boxes_[static_cast<std::size_t>(k)]);
+            }
             // The sub-clusters' runs with loop i at each position (every other loop at its
             // first), built once for the three tensors; a position repeated (few trips) is
             // built once.
-            for (int k = 0; k < 5; ++k) {
+            for (int k = 0; k < 5 && !shared_lines; ++k) {
                 const auto ku = static_cast<std::size_t>(k);
                 int same = -1;
                 for (int e = 0; e < k && same < 0; ++e)
@@ -927,9 +941,14 @@ private:
                 std::array<std::vector<Span>, 5>& lines = history_lines_;
                 for (int k = 0; k < 5; ++k) {
                     lines[static_cast<std::size_t>(k)].clear();
-                    const int built = history_same_as_[static_cast<std::size_t>(k)];
-                    axis_lines_of(history_run_lists_[static_cast<std::size_t>(built >= 0 ? built : k)], t, h.axis, lines[static_cast<std::size_t>(k)]);
                     auto& l = lines[static_cast<std::size_t>(k)];
+                    if (shared_lines) {
+                        const Lines x = footprint_axis(history_boxes_[static_cast<std::size_t>(k)], t, h.axis);
+                        for (std::int64_t j = 0; j < x.count && !x.empty(); ++j) l.push_back(run_at(x, j));
+                    } else {
+                        const int built = history_same_as_[static_cast<std::size_t>(k)];
+                        axis_lines_of(history_run_lists_[static_cast<std::size_t>(built >= 0 ? built : k)], t, h.axis, l);
+                    }
                     if (t == 0 && shape_.padded) clip_spans(l, real_range(t, h.axis));  // padding is never fetched
                     std::vector<Span>& copy = history_copy_;
                     copy.assign(l.begin(), l.end());
@@ -1488,6 +1507,7 @@ private:
     std::array<std::vector<Span>, 5>& history_lines_;
     std::array<std::vector<ScRun>, 5>& history_run_lists_;  // the runs at each history position
     std::array<std::int64_t, 3> fixed_parts_{};  // fixed_part per tensor at the top level
+    std::array<FaithfulBox, 5> history_boxes_{};  // the first sub-cluster's tile at each history position
     std::array<int, 5> history_same_as_{};  // per position: the earlier one with the same runs, or -1
     std::vector<std::int64_t>& cuts_;
     std::array<std::vector<ScRun>, kMaxClusterLevels>& runs_;
