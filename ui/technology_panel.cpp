@@ -157,15 +157,10 @@ bool TechnologyPanel::choose_technology(const QString& name_or_path) {
     return true;
 }
 
-void TechnologyPanel::sync_from_document() {
-    syncing_ = true;
-    const Accelerator& a = doc_->study().accelerator;
-    const Technology* physical = a.physical_technology.get();
-
-    // Technology: the bundled ones, the file in use or MAESTRO's model with its own multipliers, then "Other file…".
-    technology_->clear();
+const std::vector<TechnologyPanel::BundledTechnology>& TechnologyPanel::bundled() {
+    if (bundled_read_) return bundled_;
+    bundled_read_ = true;
     for (const std::string& name : bundled_technology_names()) {
-        technology_->addItem(qs(name), qs(name));
         QString tip;
         try {
             tip = qs(load_technology(name)->description);
@@ -173,7 +168,21 @@ void TechnologyPanel::sync_from_document() {
             tip = qs(e.diagnostic().to_string());
         }
         if (name == "maestro") tip = maestro_meaning() + ": " + tip;
-        technology_->setItemData(technology_->count() - 1, tip, Qt::ToolTipRole);
+        bundled_.push_back({qs(name), tip});
+    }
+    return bundled_;
+}
+
+void TechnologyPanel::sync_from_document() {
+    syncing_ = true;
+    const Accelerator& a = doc_->study().accelerator;
+    const Technology* physical = a.physical_technology.get();
+
+    // Technology: the bundled ones, the file in use or MAESTRO's model with its own multipliers, then "Other file…".
+    technology_->clear();
+    for (const BundledTechnology& t : bundled()) {
+        technology_->addItem(t.name, t.name);
+        technology_->setItemData(technology_->count() - 1, t.tip, Qt::ToolTipRole);
     }
     if (!(a.technology == TechnologyTable{})) {
         technology_->addItem(tr("maestro (custom)"), kCustomMaestro);

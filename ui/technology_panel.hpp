@@ -6,6 +6,8 @@
 
 #include <QGroupBox>
 
+#include <vector>
+
 class QComboBox;
 class QLabel;
 class QSpinBox;
@@ -37,14 +39,22 @@ signals:
     void technology_named(const QString& name, const QString& meaning);
 
 private:
+    struct BundledTechnology {
+        QString name, tip;
+    };
     void sync_from_document();
     void technology_activated(int index);
+    // The bundled technologies, read once: every accelerator edit re-syncs the panel, and the
+    // GUI thread must not list and parse the data directory each time.
+    const std::vector<BundledTechnology>& bundled();
 
     StudyDocument* doc_;
     QComboBox *technology_, *precision_, *dram_, *analysis_;
     QSpinBox* l2_banks_;
     QLabel *description_, *problem_;
     bool syncing_ = false;
+    std::vector<BundledTechnology> bundled_;
+    bool bundled_read_ = false;
 };
 
 }  // namespace mapscape::ui

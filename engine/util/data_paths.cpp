@@ -19,7 +19,9 @@ std::string executable_directory() {
     return ec ? std::string() : exe.parent_path().string();
 }
 
-std::string engine_library_directory() {
+namespace {
+
+std::string locate_engine_library() {
     Dl_info info{};
     if (!dladdr(reinterpret_cast<void*>(&engine_library_directory), &info) || !info.dli_fname || !*info.dli_fname) return {};
     std::error_code ec;
@@ -28,6 +30,15 @@ std::string engine_library_directory() {
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec && fs::equivalent(library, exe, ec)) return {};  // the engine is the program's own
     return library.parent_path().string();
+}
+
+}  // namespace
+
+// Looked up once: dladdr takes the dynamic loader's lock, and a low-priority worker holding it
+// (in its own dladdr, say) kept the GUI thread waiting for over a second on a busy machine.
+std::string engine_library_directory() {
+    static const std::string directory = locate_engine_library();
+    return directory;
 }
 
 namespace {

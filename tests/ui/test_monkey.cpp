@@ -3,6 +3,7 @@
 // cancelled), runs started and stopped, on the app offscreen. Nothing may crash, no exception may
 // escape into the event loop, and the event loop may not stall for a second. MAPSCAPE_MONKEY_ACTIONS
 // sets the number of actions (CI: 2,000; the issue note reports 50,000), MAPSCAPE_MONKEY_SEED the seed.
+// A slow action is reported with what it cost the GUI thread, and one past 500 ms with its stack.
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
 #include <QAction>
@@ -27,10 +28,12 @@
 #include <random>
 
 #include "main_window.hpp"
+#include "slow_action_watch.hpp"
 #include "user_prompts.hpp"
 #include "window_fixture.hpp"
 
 using namespace mapscape::ui;
+using mapscape::ui::testing::SlowActionWatch;
 using mapscape::ui::testing::StallProbe;
 
 namespace {
@@ -106,9 +109,12 @@ private slots:
         probe.start();
         qint64 longest_action_ms = 0;
         QString longest_action;
+        std::vector<std::pair<double, QString>> heaviest;  // the GUI thread's CPU ms per action, most first
+        SlowActionWatch watch(std::chrono::milliseconds(500));
         for (int i = 0; i < actions; ++i) {
             QElapsedTimer t;
             t.start();
+            watch.begin();
             QString what;
             switch (pick(10)) {
                 case 0: {  // a button
@@ -242,9 +248,16 @@ private slots:
                 }
             }
             QCoreApplication::processEvents();
+            const auto cost = watch.end();
+            heaviest.emplace_back(cost.cpu_ms, what);
+            std::sort(heaviest.begin(), heaviest.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+            if (heaviest.size() > 5) heaviest.pop_back();
+            if (t.elapsed() > 300)
+                qInfo("slow action %d: %s took %lld ms: the GUI thread's CPU %.1f ms, %ld waits, %ld preemptions", i, qPrintable(what),
+                      static_cast<long long>(t.elapsed()), cost.cpu_ms, cost.waits, cost.preemptions);
             if (t.elapsed() > longest_action_ms) {
                 longest_action_ms = t.elapsed();
-                longest_action = what;
+                longest_action = what + QString(" (the GUI thread's CPU %1 ms)").arg(cost.cpu_ms, 0, 'f', 1);
             }
             if (!w->isVisible()) {  // an action closed it (New study, say): open it again
                 w->show();
@@ -259,6 +272,7 @@ private slots:
         qInfo("%d actions; longest event-loop stall %lld ms; longest action %lld ms (%s); %lld menu actions", actions,
               static_cast<long long>(stall), static_cast<long long>(longest_action_ms), qPrintable(longest_action),
               static_cast<long long>(menu_actions_used.size()));
+        for (const auto& [ms, what] : heaviest) qInfo("the GUI thread's CPU %.1f ms: %s", ms, qPrintable(what));
         QVERIFY2(stall < 1000, qPrintable(QString("the event loop stalled %1 ms (longest action: %2)").arg(stall).arg(longest_action)));
     }
 };
