@@ -325,6 +325,15 @@ void MainWindow::open_results_database(const QString& path) {
     results_->open_database(path);
 }
 
+// The document is the window's first child, so QObject would delete it before the views, docks
+// and their workers, which keep a pointer to it. They go first, while it and the window are whole.
+MainWindow::~MainWindow() {
+    doc_->blockSignals(true);
+    delete takeCentralWidget();
+    for (QWidget* child : findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+        if (qobject_cast<QDockWidget*>(child) || child->isWindow()) delete child;  // docks, and dialogs left open
+}
+
 void MainWindow::report_error(const QString& title, const QString& message) {
     last_error_ = message;
     statusBar()->showMessage(message, 10000);

@@ -35,6 +35,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     StudyDocument* document() const { return doc_; }
     WorkloadPanel* workload() const { return workload_; }

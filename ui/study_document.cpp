@@ -105,6 +105,11 @@ StudyDocument::StudyDocument(QObject* parent) : QObject(parent) {
     connect(&undo_, &QUndoStack::cleanChanged, this, [this] { emit modified_changed(is_modified()); });
 }
 
+// The undo stack goes after the path (members die in reverse), and its destructor clears it:
+// with unsaved edits that says "clean" again, and modified_changed would reach the window's
+// title with this document half gone (a freed path read: heap corruption at close).
+StudyDocument::~StudyDocument() { undo_.blockSignals(true); }
+
 void StudyDocument::reset(const Study& study, const QString& path) {
     study_ = study;
     default_precision_.reset();

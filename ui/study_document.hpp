@@ -18,6 +18,7 @@ class StudyDocument : public QObject {
 
 public:
     explicit StudyDocument(QObject* parent = nullptr);
+    ~StudyDocument() override;
 
     const Study& study() const { return study_; }
     QUndoStack* undo_stack() { return &undo_; }

@@ -25,6 +25,8 @@ struct ActionCost {
 class SlowActionWatch {
 public:
     explicit SlowActionWatch(std::chrono::milliseconds stack_after) : gui_(pthread_self()), limit_(stack_after) {
+        void* warm[1];
+        backtrace(warm, 1);  // loads libgcc_s now: the first call allocates, which a signal handler must not
         std::signal(SIGUSR1, print_stack);
         watchdog_ = std::thread([this] { watch(); });
     }
@@ -55,7 +57,7 @@ private:
         getrusage(RUSAGE_THREAD, &ru);
         return {static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6, ru.ru_nvcsw, ru.ru_nivcsw};
     }
-    static void print_stack(int) {  // async-signal-safe enough for a test's diagnostics
+    static void print_stack(int) {  // no allocation once backtrace is loaded (the constructor)
         void* frames[64];
         backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
     }

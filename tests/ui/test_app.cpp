@@ -85,6 +85,26 @@ private slots:
         QVERIFY(!w->document()->is_modified());
     }
 
+    // Closing with unsaved edits: the undo stack's destructor clears it, which says "clean" again;
+    // that once reached the window's title through a half-destroyed document (a freed path read).
+    void closing_with_unsaved_edits_sends_nothing_from_the_document() {
+        auto w = open_window();
+        StudyDocument* doc = w->document();
+        QTemporaryDir dir;
+        doc->reset(doc->study(), dir.filePath("a study with a path of some length.json"));  // as if opened from it
+        QVERIFY(!doc->file_path().isEmpty());
+        Accelerator acc = doc->study().accelerator;
+        acc.l2_size_bytes *= 2;
+        doc->set_accelerator(acc, doc->study().accelerator_preset, "Double L2");
+        QVERIFY(doc->is_modified());
+        int sent_while_closing = 0;
+        QObject receiver;
+        connect(doc, &StudyDocument::modified_changed, &receiver, [&] { ++sent_while_closing; });
+        connect(doc, &StudyDocument::file_path_changed, &receiver, [&] { ++sent_while_closing; });
+        w.reset();
+        QCOMPARE(sent_while_closing, 0);
+    }
+
     void editing_a_tile_size_updates_the_readout_and_undoes() {
         auto w = open_window();
         DataflowEditor* editor = w->dataflow();
