@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 
 namespace mapscape {
@@ -13,7 +14,9 @@ constexpr int kL2PortBits = 64;
 int l1_port_bits(const Accelerator& acc) { return std::max(8, static_cast<int>(8 * acc.word_size_bytes)); }
 
 struct CacheKey {
-    const Technology* tech = nullptr;
+    // Held, not just compared: a technology freed while its costs are cached could have its
+    // address reused by another (a technology file read again after an edit).
+    std::shared_ptr<const Technology> tech;
     std::int64_t l1 = 0, l2 = 0, banks = 0, pes = 0, lanes = 0, word = 0, rows = 0;
     std::string dram;
     TensorPrecision precision;
@@ -116,14 +119,14 @@ const HardwareCosts& hardware_costs(const Accelerator& acc, const TensorPrecisio
     const std::int64_t rows = acc.pe_hierarchy.empty() ? 0 : acc.pe_hierarchy[0];
     // Compared field by field first (no string built) in the common case of a hit.
     for (auto& e : entries)
-        if (e.key.tech == acc.physical_technology.get() && e.key.l1 == acc.l1_size_bytes && e.key.l2 == acc.l2_size_bytes &&
+        if (e.key.tech == acc.physical_technology && e.key.l1 == acc.l1_size_bytes && e.key.l2 == acc.l2_size_bytes &&
             e.key.banks == acc.l2_banks && e.key.pes == acc.num_pes && e.key.lanes == acc.simd_lanes &&
             e.key.word == acc.word_size_bytes && e.key.rows == rows && e.key.precision == precision &&
             e.key.dram == acc.dram_type)
             return e.costs;
     CacheEntry& e = entries[next];
     next = (next + 1) % entries.size();
-    e.key = {acc.physical_technology.get(), acc.l1_size_bytes, acc.l2_size_bytes, acc.l2_banks, acc.num_pes, acc.simd_lanes,
+    e.key = {acc.physical_technology, acc.l1_size_bytes, acc.l2_size_bytes, acc.l2_banks, acc.num_pes, acc.simd_lanes,
              acc.word_size_bytes, rows, acc.dram_type, precision};
     e.costs = resolve(acc, precision);
     return e.costs;

@@ -17,8 +17,31 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::map<std::string, std::shared_ptr<const Technology>>& cache() {
-    static std::map<std::string, std::shared_ptr<const Technology>> c;
+// A file's modification time and size: a technology file edited since it was read is read again.
+struct FileStamp {
+    std::string path;
+    fs::file_time_type modified{};
+    std::uintmax_t size = 0;
+    bool operator==(const FileStamp&) const = default;
+};
+
+FileStamp stamp_of(const std::string& path) {
+    std::error_code ec;
+    FileStamp s{path, fs::last_write_time(path, ec), 0};
+    if (ec) s.modified = {};
+    s.size = fs::file_size(path, ec);
+    if (ec) s.size = 0;
+    return s;
+}
+
+// A loaded technology and the files it was made from (its own, then any base it scales).
+struct LoadedTechnology {
+    std::shared_ptr<const Technology> technology;
+    std::vector<FileStamp> sources;
+};
+
+std::map<std::string, LoadedTechnology>& cache() {
+    static std::map<std::string, LoadedTechnology> c;
     return c;
 }
 
@@ -28,9 +51,9 @@ bool names_a_technology_file(const std::string& s) {
 
 std::string bundled_directory() { return data_directory() + "/technologies"; }
 
-std::shared_ptr<const Technology> load_file(const std::string& path);
+const LoadedTechnology& load_file(const std::string& path);
 
-std::shared_ptr<const Technology> load_bundled(const std::string& name) {
+const LoadedTechnology& load_bundled(const std::string& name) {
     const std::string path = bundled_directory() + "/" + name + ".json";
     if (!fs::exists(path)) {
         const std::vector<std::string> known = bundled_technology_names();
@@ -42,20 +65,30 @@ std::shared_ptr<const Technology> load_bundled(const std::string& name) {
     return load_file(path);
 }
 
-// Called with the library's mutex held (recursively, for a scaled file's base).
-std::shared_ptr<const Technology> load_file(const std::string& path) {
+// Called with the library's mutex held (recursively, for a scaled file's base). A file is read
+// once and shared, until it or a base it scales changes on disk: then it is read again (the
+// accelerators holding the old one keep it).
+const LoadedTechnology& load_file(const std::string& path) {
     std::error_code ec;
     const std::string key = fs::weakly_canonical(path, ec).string();
-    if (auto it = cache().find(key); it != cache().end()) return it->second;
+    if (auto it = cache().find(key); it != cache().end()) {
+        const bool unchanged = std::all_of(it->second.sources.begin(), it->second.sources.end(),
+                                           [](const FileStamp& s) { return stamp_of(s.path) == s; });
+        if (unchanged) return it->second;
+    }
     const std::string dir = fs::path(path).parent_path().string();
+    LoadedTechnology loaded;
+    loaded.sources.push_back(stamp_of(path));
     auto resolve = [&](const std::string& base) {
-        if (names_a_technology_file(base)) return load_file(fs::path(base).is_absolute() || dir.empty() ? base : dir + "/" + base);
-        if (fs::exists(dir + "/" + base + ".json")) return load_file(dir + "/" + base + ".json");
-        return load_bundled(base);
+        const LoadedTechnology& b = names_a_technology_file(base)
+                                        ? load_file(fs::path(base).is_absolute() || dir.empty() ? base : dir + "/" + base)
+                                    : fs::exists(dir + "/" + base + ".json") ? load_file(dir + "/" + base + ".json")
+                                                                               : load_bundled(base);
+        loaded.sources.insert(loaded.sources.end(), b.sources.begin(), b.sources.end());
+        return b.technology;
     };
-    auto t = std::make_shared<const Technology>(parse_technology_json(read_text_file(path), path, resolve));
-    cache()[key] = t;
-    return t;
+    loaded.technology = std::make_shared<const Technology>(parse_technology_json(read_text_file(path), path, resolve));
+    return cache()[key] = std::move(loaded);
 }
 
 std::recursive_mutex& load_mutex() {
@@ -70,9 +103,9 @@ std::shared_ptr<const Technology> load_technology(const std::string& name_or_pat
     if (name_or_path.empty()) throw InputError({"", 0, 0}, "an empty technology name");
     if (names_a_technology_file(name_or_path)) {
         const bool relative = !fs::path(name_or_path).is_absolute() && !relative_to.empty();
-        return load_file(relative ? relative_to + "/" + name_or_path : name_or_path);
+        return load_file(relative ? relative_to + "/" + name_or_path : name_or_path).technology;
     }
-    return load_bundled(name_or_path);
+    return load_bundled(name_or_path).technology;
 }
 
 std::vector<std::string> bundled_technology_names() {

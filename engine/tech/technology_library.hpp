@@ -1,6 +1,7 @@
 // The technologies a user can name: the bundled files (data_directory()/technologies/NAME.json)
 // by name, or any technology file by path. Each is loaded once and shared (accelerators hold a
-// pointer to it, so that evaluating stays free of lookups). Thread-safe.
+// pointer to it, so that evaluating stays free of lookups), and read again when the file, or a
+// base it scales, has changed on disk since. Thread-safe.
 #pragma once
 
 #include <memory>

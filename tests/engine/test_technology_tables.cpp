@@ -1,6 +1,8 @@
 // Technologies: MAESTRO's model kept bit for bit as the `maestro` technology; the physical
 // tables' anchors reproduced exactly and CACTI's outputs within 10%; energy, area and leakage
 // that answer buffer sizes and precision; bad technology files refused with file, field and why.
+#include <QTemporaryDir>
+
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -282,6 +284,49 @@ private slots:
             QCOMPARE(t->name, n);
             if (!t->maestro_relative) QVERIFY(t->process_node_nm > 0);
         }
+    }
+
+    // A user edits their technology file and applies it again: the new figures, not the ones
+    // read first; and an edit of the base a file scales counts as an edit of the file. The costs
+    // of the first read stay right for the accelerators still holding it.
+    void an_edited_technology_file_is_read_again() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string base = dir.filePath("base.json").toStdString(), mine = dir.filePath("mine.json").toStdString();
+        auto write = [](const std::string& path, const std::string& text) {
+            std::ofstream(path) << text;
+        };
+        auto scaled_from = [](const std::string& of, const std::string& energy) {
+            return "{\"format\": \"mapscape-technology\", \"version\": 1, \"name\": \"mine\", \"model\": \"physical\","
+                   " \"scaled_from\": {\"technology\": \"" + of + "\", \"energy\": " + energy +
+                   ", \"area\": 1, \"leakage\": 1, \"source\": \"a test\"}, \"process_node_nm\": 45, \"supply_voltage_v\": 0.9}";
+        };
+        write(base, scaled_from("45nm", "1"));
+        write(mine, scaled_from("base.json", "0.5"));
+        const Layer layer = load_bundled_model("resnet18").layers[1];
+        Accelerator acc = accelerator_preset("edge");
+        const Mapping m = nvdla_mapping(layer, acc);
+        auto mac_energy = [&](const std::shared_ptr<const Technology>& t) {
+            Accelerator a = acc;
+            apply_technology(a, t);
+            const CostReport r = evaluate(layer, a, m);
+            return r.energy.mac_nj;
+        };
+        const auto first = load_technology(mine);
+        QCOMPARE(load_technology(mine), first);  // unchanged: shared
+        const double at_half = mac_energy(first);
+        QVERIFY(at_half > 0);
+
+        write(mine, scaled_from("base.json", "0.25") + "\n");  // another size, whatever the clock
+        const auto second = load_technology(mine);
+        QVERIFY(second != first);
+        QVERIFY(within(mac_energy(second), at_half / 2, 1e-9));
+        QVERIFY(within(mac_energy(first), at_half, 1e-9));
+
+        write(base, scaled_from("45nm", "2") + "\n");
+        const auto third = load_technology(mine);
+        QVERIFY(third != second);
+        QVERIFY(within(mac_energy(third), at_half, 1e-9));  // 2 x 0.25
     }
 
     void choices_name_the_option_they_refuse() {
