@@ -163,12 +163,18 @@ WorkloadPanel::WorkloadPanel(StudyDocument* doc, QWidget* parent) : QWidget(pare
     });
     connect(doc, &StudyDocument::study_replaced, this, &WorkloadPanel::sync_from_document);
     connect(doc, &StudyDocument::model_changed, this, &WorkloadPanel::sync_from_document);
+    // Another model while a graph is being read (a bundled one picked before the progress
+    // dialog shows, an undo): the import is superseded and its result must not replace it.
+    for (auto changed : {&StudyDocument::model_changed, &StudyDocument::study_replaced})
+        connect(doc, changed, this, [this] { import_superseded_ = import_thread_ != nullptr; });
     connect(doc, &StudyDocument::selected_layer_changed, this, &WorkloadPanel::sync_selection);
     sync_from_document();
 }
 
 WorkloadPanel::~WorkloadPanel() {
-    if (import_thread_) import_thread_->wait();  // an import cannot be interrupted; it is quick
+    // An import cannot be interrupted; its finished slot will not run now (the panel's queued
+    // events go with it), so the thread, a child of the panel, is deleted with it once done.
+    if (import_thread_) import_thread_->wait();
 }
 
 bool WorkloadPanel::open_model(const QString& name_or_path) {
@@ -264,7 +270,10 @@ void WorkloadPanel::show_unmapped(const Model& m, std::int64_t mapped_macs) {
 // ONNX graphs are read on a worker thread, so that a large file does not freeze the window; the
 // dialog shows what the import is doing when it takes more than a moment.
 bool WorkloadPanel::import_onnx(const QString& path) {
-    if (import_thread_ && import_thread_->isRunning()) return false;
+    // Busy until the finished slot has run, not just until the thread has: a second import
+    // started in between would be the one the first's slot tidies away.
+    if (import_thread_) return false;
+    import_superseded_ = false;
     auto* progress = new QProgressDialog(tr("Importing %1…").arg(path), QString(), 0, 100, this);
     progress->setWindowTitle(tr("Importing an ONNX graph"));
     progress->setWindowModality(Qt::WindowModal);
@@ -295,10 +304,17 @@ bool WorkloadPanel::import_onnx(const QString& path) {
             outcome->second = QString::fromStdString(file + ": " + e.what());
         }
     });
-    connect(import_thread_, &QThread::finished, this, [this, self, dialog, outcome, path] {
+    import_thread_->setParent(this);
+    connect(import_thread_, &QThread::finished, this, [this, self, dialog, outcome, path, thread = import_thread_] {
         if (dialog) dialog->deleteLater();
-        import_thread_->deleteLater();
-        import_thread_ = nullptr;
+        thread->deleteLater();
+        if (import_thread_ == thread) import_thread_ = nullptr;
+        if (import_superseded_) {  // the user chose another model meanwhile: theirs stays
+            warn(this, tr("ONNX graph not applied"),
+                 tr("%1 was read after another model was chosen, so the study keeps that one. Open the graph again to use it.").arg(path));
+            emit onnx_import_dropped();
+            return;
+        }
         if (!outcome->second.isEmpty()) {
             warn(this, tr("Cannot import the ONNX graph"), outcome->second);
             sync_from_document();

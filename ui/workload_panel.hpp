@@ -52,6 +52,8 @@ public:
 
 signals:
     void onnx_imported();
+    // The import finished after the user chose another model, which the study keeps.
+    void onnx_import_dropped();
 
 private:
     void sync_from_document();
@@ -66,7 +68,8 @@ private:
     QLabel* unmapped_;
     QTableWidget* unmapped_table_;
     LayerTableModel* layers_;
-    QThread* import_thread_ = nullptr;
+    QThread* import_thread_ = nullptr;  // from start until its finished slot has run
+    bool import_superseded_ = false;
     bool syncing_ = false;
 };
 

@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QMimeData>
 #include <QSettings>
@@ -21,6 +22,7 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <set>
@@ -605,6 +607,38 @@ private slots:
         w->document()->undo_stack()->undo();
         QCOMPARE(w->document()->study().model.name, std::string("resnet18"));
         QVERIFY(!w->workload()->unmapped_label()->isVisible());
+    }
+
+    // A bundled model picked while a graph is still being read is the one the study keeps: the
+    // late import is dropped and said so, and a second import waits for the first to be done.
+    void a_model_chosen_during_an_onnx_import_is_kept() {
+        if (qgetenv("MAPSCAPE_PLUGIN_DIR").isEmpty()) qputenv("MAPSCAPE_PLUGIN_DIR", MAPSCAPE_PLUGINS_BUILD_DIR);
+        auto w = open_window();
+        const QString graph = QString(MAPSCAPE_TEST_DATA_DIR) + "/onnx/resnet18_torchvision_weightless.onnx";
+        QSignalSpy imported(w->workload(), &WorkloadPanel::onnx_imported);
+        QSignalSpy dropped(w->workload(), &WorkloadPanel::onnx_import_dropped);
+        QVERIFY(w->workload()->open_model(graph));
+        QVERIFY(!w->workload()->open_model(graph));  // one import at a time
+        QVERIFY(w->workload()->open_model("mobilenet_v2"));
+        QVERIFY(dropped.wait(30000));
+        QCOMPARE(imported.count(), 0);
+        QCOMPARE(w->document()->study().model.name, std::string("mobilenet_v2"));
+        // Done: the next import is taken, and applied.
+        QVERIFY(w->workload()->open_model(graph));
+        QVERIFY(imported.wait(30000));
+        QCOMPARE(w->document()->study().model.layers.size(), std::size_t(21));
+    }
+
+    // Closing the window while a graph is read: it waits for the read, then the thread goes
+    // with the panel (its finished slot, which deleted it, no longer runs).
+    void closing_during_an_onnx_import_leaves_no_thread() {
+        if (qgetenv("MAPSCAPE_PLUGIN_DIR").isEmpty()) qputenv("MAPSCAPE_PLUGIN_DIR", MAPSCAPE_PLUGINS_BUILD_DIR);
+        auto w = open_window();
+        QVERIFY(w->workload()->open_model(QString(MAPSCAPE_TEST_DATA_DIR) + "/onnx/resnet18_torchvision_weightless.onnx"));
+        QPointer<QThread> thread = w->workload()->findChild<QThread*>();
+        QVERIFY(thread);
+        w.reset();
+        QVERIFY(thread.isNull());
     }
 #endif
 
