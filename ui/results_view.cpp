@@ -200,7 +200,10 @@ ResultsView::ResultsView(StudyDocument* doc, QWidget* parent) : QWidget(parent),
 }
 
 ResultsView::~ResultsView() {
-    loaders_.clear();  // joins: no loader may post to this view once it is gone
+    // Joined (no loader may post to this view once it is gone), told to stop first so that a
+    // large database's read does not hold the window's closing.
+    for (Loader& l : loaders_) l.thread.request_stop();
+    loaders_.clear();
 }
 
 void ResultsView::open_database(const QString& path) {
@@ -210,20 +213,21 @@ void ResultsView::open_database(const QString& path) {
     const std::uint64_t id = ++load_id_;
     summary_->setText(tr("Reading %1…").arg(path));
     std::erase_if(loaders_, [](const Loader& l) { return l.finished->load(); });
+    for (Loader& l : loaders_) l.thread.request_stop();  // superseded: their tables would be dropped
     auto finished = std::make_shared<std::atomic<bool>>(false);
-    loaders_.push_back({std::jthread([this, id, finished, file = path.toStdString()] {
+    loaders_.push_back({std::jthread([this, id, finished, file = path.toStdString()](std::stop_token stop) {
         lower_this_thread_priority();
         auto loaded = std::make_shared<Loaded>();
         loaded->id = id;
         try {
             loaded->db = std::make_unique<ResultsDatabase>(file, ResultsDatabase::Access::ReadOnly);
             loaded->synthetic = loaded->db->meta("synthetic") == "1";
-            loaded->table = std::make_shared<RunTable>(load_run_table(*loaded->db));
+            loaded->table = std::make_shared<RunTable>(load_run_table(*loaded->db, stop));
         } catch (const InputError& e) {
             loaded->error = QString::fromStdString(e.diagnostic().to_string());
             loaded->db.reset();
         }
-        QMetaObject::invokeMethod(this, [this, loaded] { install(loaded); }, Qt::QueuedConnection);
+        if (!stop.stop_requested()) QMetaObject::invokeMethod(this, [this, loaded] { install(loaded); }, Qt::QueuedConnection);
         finished->store(true);
     }), finished});
 }

@@ -88,7 +88,7 @@ private:
     QString last_error_;
     bool loading_ = false;
     std::uint64_t load_id_ = 0;
-    // Loads still reading when a newer one started finish on their own; joined when done.
+    // Loads still reading when a newer one started are told to stop; joined when done.
     struct Loader {
         std::jthread thread;
         std::shared_ptr<std::atomic<bool>> finished;

@@ -76,13 +76,16 @@ void RunController::tick() {
         if (retired_.empty()) timer_.stop();
         return;
     }
-    const bool finished = current_->finished.load();
-    if (!current_->deliver(current_->id, finished) || !finished) return;
-    if (current_->thread.joinable()) current_->thread.join();
-    const int id = current_->id;
-    current_.reset();
+    const std::shared_ptr<Run> run = current_;
+    const bool finished = run->finished.load();
+    if (!run->deliver(run->id, finished) || !finished) return;
+    // A delivery that started another run on this controller (or ran an event loop that did)
+    // leaves that one current: this run is over, the new one is not.
+    if (run->thread.joinable()) run->thread.join();
+    const int id = run->id;
+    if (current_ == run) current_.reset();
     timer_.setInterval(deliver_every_ms_);
-    if (retired_.empty()) timer_.stop();
+    if (!current_ && retired_.empty()) timer_.stop();
     emit run_over(id);
 }
 

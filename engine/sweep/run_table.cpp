@@ -97,7 +97,7 @@ double RunTable::number(std::size_t row, std::size_t column) const {
     return c.type == RunColumn::Type::Number ? c.numbers[row] : std::numeric_limits<double>::quiet_NaN();
 }
 
-RunTable load_run_table(ResultsDatabase& db) {
+RunTable load_run_table(ResultsDatabase& db, std::stop_token stop) {
     RunTable t;
     std::string select = "SELECT ";
     for (const ColumnSpec& spec : kColumns) {
@@ -118,7 +118,7 @@ RunTable load_run_table(ResultsDatabase& db) {
         const std::int64_t expected = db.run_count();
         for (RunColumn& c : t.columns_) (c.type == T::Text ? (void)c.codes.reserve(expected) : c.numbers.reserve(expected));
         auto s = db.connection().prepare(select);
-        while (s.step()) {
+        while (!stop.stop_requested() && s.step()) {
             for (std::size_t i = 0; i < n_columns; ++i) {
                 RunColumn& c = t.columns_[i];
                 const int k = static_cast<int>(i);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <stop_token>
 #include <vector>
 
 namespace mapscape {
@@ -35,13 +36,15 @@ public:
     double number(std::size_t row, std::size_t column) const;     // NaN for text or NULL
 
 private:
-    friend RunTable load_run_table(ResultsDatabase& db);
+    friend RunTable load_run_table(ResultsDatabase& db, std::stop_token stop);
     std::vector<RunColumn> columns_;
     std::size_t rows_ = 0;
 };
 
-// Reads every run (one query). Throws InputError naming the file when reading fails.
-RunTable load_run_table(ResultsDatabase& db);
+// Reads every run (one query). Throws InputError naming the file when reading fails. Stops
+// early, with the rows read so far, once `stop` is requested (a reader superseded or closed:
+// its caller drops the table).
+RunTable load_run_table(ResultsDatabase& db, std::stop_token stop = {});
 
 struct NumberRange {
     int column = -1;

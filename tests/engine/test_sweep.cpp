@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <stop_token>
 
 #include "arch/area_model.hpp"
 #include "sweep/dry_run.hpp"
@@ -638,6 +639,11 @@ private slots:
         QCOMPARE(db.meta("synthetic"), std::string("1"));
         const RunTable t = load_run_table(db);
         QCOMPARE(t.rows(), std::size_t{3000});
+        {  // a read told to stop (the view superseded or closed) stops, rather than reading on
+            std::stop_source stop;
+            stop.request_stop();
+            QCOMPARE(load_run_table(db, stop.get_token()).rows(), std::size_t{0});
+        }
         const int algorithm = t.column_index("algorithm"), runtime = t.column_index("runtime_cycles");
         QVERIFY(algorithm >= 0 && runtime >= 0);
         const auto& values = t.column(static_cast<std::size_t>(algorithm)).values;
