@@ -46,6 +46,7 @@
 #include "search_panel.hpp"
 #include "study_document.hpp"
 #include "pe_array_widget.hpp"
+#include "pooled_threads.hpp"
 #include "recovery_banner.hpp"
 #include "util/units.hpp"
 #include "recovery_store.hpp"
@@ -90,6 +91,7 @@ QDockWidget* dock(QMainWindow* w, const QString& title, const QString& name, QWi
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     init_mapscape_resources();
+    start_pooled_threads();  // before any plugin is opened (pooled_threads.hpp)
 #ifdef MAPSCAPE_TORCH_PLUGIN
     // Mind Mappings, gamma-guided, DDPG, A2C and PPO2, before the search panel and the schedule
     // view list the algorithms: placeholders that open the libtorch plugin when first checked or run.

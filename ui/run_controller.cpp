@@ -1,7 +1,8 @@
 #include "run_controller.hpp"
 
-#include <thread>
+#include <future>
 
+#include "pooled_threads.hpp"
 #include "worker_priority.hpp"
 
 namespace mapscape::ui {
@@ -16,7 +17,14 @@ struct RunController::Run {
     std::atomic<bool> superseded{false};
     std::atomic<bool> finished{false};
     Deliver deliver;
-    std::jthread thread;  // last: joined first on destruction
+    // Ready once the work has returned (its pooled thread touches the run no more). A run is
+    // never destroyed before: as a joined thread was.
+    std::future<void> done;
+    ~Run() { wait_done(); }
+    void wait_done() {
+        if (done.valid()) done.wait();
+    }
+    bool work_over() const { return finished.load(); }
 };
 
 RunController::RunController(QObject* parent) : QObject(parent) {
@@ -39,10 +47,16 @@ void RunController::start(int id, Work work, Deliver deliver) {
     run->id = id;
     run->deliver = std::move(deliver);
     Run* raw = run.get();
-    run->thread = std::jthread([raw, work = std::move(work)] {
+    auto over = std::make_shared<std::promise<void>>();
+    run->done = over->get_future();
+    // A pooled thread, not a new one: creating a thread from here could wait on the loader's
+    // lock for as long as a plugin takes to open (pooled_threads.hpp).
+    run_on_pooled_thread([raw, over, work = std::move(work)]() mutable {
         lower_this_thread_priority();
         work(RunContext{raw->id, raw->stop.get_token(), &raw->superseded});
+        work = nullptr;  // its captures go before the run is over, as with a thread of its own
         raw->finished = true;
+        over->set_value();  // the last touch of the run: it may be destroyed from here on
     });
     current_ = run;
     timer_.setInterval(deliver_every_ms_);
@@ -62,14 +76,14 @@ void RunController::stop() {
 
 void RunController::wait() {
     if (!current_) return;
-    if (current_->thread.joinable()) current_->thread.join();
+    current_->wait_done();
     while (current_) tick();
 }
 
 void RunController::tick() {
     std::erase_if(retired_, [](const std::shared_ptr<Run>& r) {
         if (!r->finished.load()) return false;
-        if (r->thread.joinable()) r->thread.join();
+        r->wait_done();
         return true;
     });
     if (!current_) {
@@ -81,7 +95,7 @@ void RunController::tick() {
     if (!run->deliver(run->id, finished) || !finished) return;
     // A delivery that started another run on this controller (or ran an event loop that did)
     // leaves that one current: this run is over, the new one is not.
-    if (run->thread.joinable()) run->thread.join();
+    run->wait_done();
     const int id = run->id;
     if (current_ == run) current_.reset();
     timer_.setInterval(deliver_every_ms_);

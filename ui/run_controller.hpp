@@ -1,5 +1,5 @@
 // The one shape of every long run the window starts (mapping searches, schedules, co-design):
-// the work runs on a thread of its own at low priority and posts what it has to say into a
+// the work runs on a pooled thread (pooled_threads.hpp) at low priority and posts what it has to say into a
 // mailbox of its owner's; a timer on the GUI thread asks the owner to deliver the mailbox's
 // contents every 40 ms (every 5 ms while a stopped run winds down). Delivery must never wait
 // for a lock the worker holds (a worker preempted while holding it would freeze the window for

@@ -110,7 +110,7 @@ private slots:
         qint64 longest_action_ms = 0;
         QString longest_action;
         std::vector<std::pair<double, QString>> heaviest;  // the GUI thread's CPU ms per action, most first
-        SlowActionWatch watch(std::chrono::milliseconds(500));
+        SlowActionWatch watch(std::chrono::milliseconds(env_int("MAPSCAPE_MONKEY_STACK_AFTER_MS", 500)));
         for (int i = 0; i < actions; ++i) {
             QElapsedTimer t;
             t.start();

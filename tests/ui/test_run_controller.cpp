@@ -1,6 +1,7 @@
 // The controller every view runs its background work through: each run's figures reach the
 // window on the GUI thread, a newer run supersedes an older one, and a run started from a
-// delivery (a view that starts its next run as the last one ends) is left running.
+// delivery (a view that starts its next run as the last one ends) is left running; runs on
+// pooled threads never wait for one another.
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -71,6 +72,25 @@ private slots:
         QCOMPARE(over.takeFirst().at(0).toInt(), 2);
         QVERIFY(second_finished);
         QCOMPARE(c.current_run(), 0);
+    }
+
+    // Runs share pooled threads (the GUI thread creates none), but never wait for one another:
+    // six views' runs, each of which ends only once all six have begun, all end.
+    void runs_never_wait_for_a_free_thread() {
+        constexpr int kRuns = 6;
+        std::vector<std::unique_ptr<RunController>> controllers;
+        std::atomic<int> begun{0};
+        int over = 0;
+        for (int i = 0; i < kRuns; ++i) {
+            controllers.push_back(std::make_unique<RunController>());
+            connect(controllers.back().get(), &RunController::run_over, this, [&over] { ++over; });
+            controllers.back()->start(i + 1, [&](const RunContext& ctx) {
+                ++begun;
+                while (begun < kRuns && !ctx.stop.stop_requested()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }, [](int, bool) { return true; });
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(over, kRuns, 20000);
+        QCOMPARE(begun.load(), kRuns);
     }
 };
 
