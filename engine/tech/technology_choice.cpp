@@ -15,6 +15,8 @@ void apply_technology_choice(const TechnologyChoice& c, Accelerator& acc) {
             throw;  // names the file the user gave
         } catch (const InputError& e) {
             if (e.diagnostic().where.line > 0) throw;  // inside the technology file
+            const bool a_file = c.technology.find('/') != std::string::npos || c.technology.ends_with(".json");
+            if (a_file) throw;  // the file's own problem, named by its path
             throw InputError({"--tech", 0, 0}, e.diagnostic().message);
         }
     }

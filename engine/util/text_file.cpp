@@ -1,5 +1,6 @@
 #include "util/text_file.hpp"
 
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -26,10 +27,18 @@ std::string read_text_file(const std::string& path) {
         if (error == ENOENT) throw MissingFileError({path, 0, 0}, std::string("cannot open: ") + std::strerror(error));
         throw InputError({path, 0, 0}, std::string("cannot open: ") + std::strerror(error));
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
+    // Read in pieces up to a limit: a device that never ends (/dev/zero, /dev/urandom) would
+    // otherwise fill the memory before anything could say what is wrong.
+    std::string text;
+    std::array<char, 1 << 16> piece;
+    while (in.read(piece.data(), piece.size()) || in.gcount() > 0) {
+        if (text.size() + static_cast<std::size_t>(in.gcount()) > kMostTextFileBytes)
+            throw InputError({path, 0, 0}, "is larger than " + std::to_string(kMostTextFileBytes >> 20) +
+                                               " MiB (or never ends, as a device may): not an input Mapscape reads");
+        text.append(piece.data(), static_cast<std::size_t>(in.gcount()));
+    }
     if (in.bad()) throw InputError({path, 0, 0}, "read error");
-    return buffer.str();
+    return text;
 }
 
 namespace {

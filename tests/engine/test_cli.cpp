@@ -833,6 +833,10 @@ private slots:
         QTest::newRow("objective") << QStringList{"--objective", "speed"} << "cannot read objective";
         QTest::newRow("platform") << QStringList{"--platform", "tpu"} << "no accelerator preset called \"tpu\"";
         QTest::newRow("platform file") << QStringList{"--platform", "/nonexistent/acc.json"} << "/nonexistent/acc.json";
+        // Devices that never end are refused at a size, not read until the memory is gone.
+        QTest::newRow("endless technology") << QStringList{"--tech", "/dev/zero"} << "/dev/zero: is larger than 512 MiB";
+        QTest::newRow("endless platform") << QStringList{"--platform", "/dev/zero"} << "/dev/zero: is larger than 512 MiB";
+        QTest::newRow("technology directory") << QStringList{"--tech", "/tmp"} << "/tmp: is a directory";
     }
 
     void search_bad_inputs() {
