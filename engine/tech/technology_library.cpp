@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "tech/technology_json.hpp"
 #include "util/closest_name.hpp"
@@ -76,6 +77,14 @@ const LoadedTechnology& load_file(const std::string& path) {
                                            [](const FileStamp& s) { return stamp_of(s.path) == s; });
         if (unchanged) return it->second;
     }
+    // A file that scales from itself, directly or through others, would recurse without end.
+    static std::set<std::string> being_read;
+    if (!being_read.insert(key).second)
+        throw InputError({path, 0, 0}, "is scaled from itself (its \"scaled_from\" chain leads back to it)");
+    struct Done {
+        const std::string& key;
+        ~Done() { being_read.erase(key); }
+    } done{key};
     const std::string dir = fs::path(path).parent_path().string();
     LoadedTechnology loaded;
     loaded.sources.push_back(stamp_of(path));

@@ -329,6 +329,31 @@ private slots:
         QVERIFY(within(mac_energy(third), at_half, 1e-9));  // 2 x 0.25
     }
 
+    // A file that scales from itself (or two that scale from each other) is refused at the
+    // field, where it recursed until the stack ran out.
+    void a_technology_scaled_from_itself_is_refused() {
+        QTemporaryDir dir;
+        auto write = [&](const char* name, const char* base) {
+            std::ofstream(dir.filePath(name).toStdString())
+                << "{\"format\": \"mapscape-technology\", \"version\": 1, \"name\": \"x\", \"model\": \"physical\",\n"
+                   " \"scaled_from\": {\"technology\": \"" << base << "\", \"energy\": 1, \"area\": 1, \"leakage\": 1, \"source\": \"a test\"},\n"
+                   " \"process_node_nm\": 45, \"supply_voltage_v\": 0.9}";
+        };
+        write("self.json", "self.json");
+        write("a.json", "b.json");
+        write("b.json", "a.json");
+        for (const char* name : {"self.json", "a.json"}) {
+            try {
+                load_technology(dir.filePath(name).toStdString());
+                QFAIL("a technology scaled from itself was loaded");
+            } catch (const InputError& e) {
+                const std::string text = e.diagnostic().to_string();
+                QVERIFY2(text.find("is scaled from itself") != std::string::npos, text.c_str());
+                QVERIFY2(text.find(":2:") != std::string::npos, text.c_str());  // the scaled_from line
+            }
+        }
+    }
+
     void choices_name_the_option_they_refuse() {
         Accelerator acc = accelerator_preset("edge");
         auto message = [&](const TechnologyChoice& c) {
