@@ -1,6 +1,7 @@
 #include "util/json_document.hpp"
 
 #include <cmath>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -33,9 +34,13 @@ private:
             advance();
             skip_space();
             if (peek() == '}') return advance();
+            std::unordered_map<std::string, std::pair<int, int>> keys;  // this object's, where each is
             while (i_ < text_.size()) {
                 skip_space();
+                const std::pair<int, int> at{line_, col()};
                 const std::string key = string_literal();
+                if (const auto [first, fresh] = keys.emplace(key, at); !fresh && !duplicate_)
+                    duplicate_ = Duplicate{key, at, first->second};
                 skip_space();
                 if (peek() == ':') advance();
                 value(json_child(pointer, key));
@@ -102,6 +107,15 @@ private:
     }
     int col() const { return static_cast<int>(i_ - line_start_) + 1; }
 
+public:
+    // The first key given twice in one object: where again, and where first.
+    struct Duplicate {
+        std::string key;
+        std::pair<int, int> again, first;
+    };
+    std::optional<Duplicate> duplicate_;
+
+private:
     std::string_view text_;
     std::unordered_map<std::string, std::pair<int, int>>& out_;
     std::size_t i_ = 0;
@@ -192,7 +206,14 @@ JsonDocument JsonDocument::parse(std::string_view text, std::string file_name) {
         }
         throw InputError({doc.file_, line, column}, "malformed JSON: " + what);
     }
-    PositionScanner(text, doc.positions_).run();
+    PositionScanner scanner(text, doc.positions_);
+    scanner.run();
+    // nlohmann keeps the last of a key given twice; a file that says two things is refused
+    // rather than read as one of them.
+    if (const auto& d = scanner.duplicate_)
+        throw InputError({doc.file_, d->again.first, d->again.second},
+                         "\"" + d->key + "\" is given twice in one object (first at " + std::to_string(d->first.first) + ":" +
+                             std::to_string(d->first.second) + "): say it once");
     return doc;
 }
 

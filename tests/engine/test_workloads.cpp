@@ -114,6 +114,11 @@ private slots:
         QTest::newRow("no layers") << "{\"layers\": []}" << "m.json:1:12: the model has no layers";
         QTest::newRow("not a number") << "{\"layers\": [{\"type\": \"GEMM\", \"M\": \"big\", \"N\": 1, \"K\": 1}]}"
                                       << "m.json:1:35: \"M\" must be a whole number";
+        // A key given twice: JSON readers keep one of the two, silently; the file is refused.
+        QTest::newRow("key twice") << "{\"layers\": [\n {\"type\": \"GEMM\", \"M\": 64, \"N\": 1, \"K\": 1, \"M\": 32}\n]}"
+                                   << "m.json:2:44: \"M\" is given twice in one object (first at 2:19)";
+        QTest::newRow("same key in two objects") << "{\"layers\": [\n {\"type\": \"GEMM\", \"M\": 1, \"N\": 1, \"K\": 1},\n {\"type\": \"GEMM\", \"M\": 1, \"N\": 1, \"K\": 1, \"N\": 2}\n]}"
+                                                 << "m.json:3:43: \"N\" is given twice in one object (first at 3:27)";
     }
     void json_errors_point_at_the_value() {
         QFETCH(QString, text);
