@@ -37,12 +37,15 @@ EvaluatedNetwork evaluate_network(const std::string& file, const Accelerator& ac
 
 // Scripts that score many candidates (a search of their own, as the public GAMMA's) give the
 // files' paths on standard input, one per line, and read one JSON line per file back: no process
-// start per candidate. A bad file gives {"file", "error"} and the batch goes on.
+// start per candidate. A bad file gives {"file", "error"} and the batch goes on; the exit code is
+// then 1.
 int run_eval_batch(const EvalOptions& o) {
     const Accelerator acc = o.hw.build();
     std::string path;
+    int files = 0, failed = 0;
     while (std::getline(std::cin, path)) {
         if (path.empty()) continue;
+        ++files;
         nlohmann::json line;
         try {
             std::ostringstream ignored;  // the JSON says what the warnings would
@@ -53,7 +56,14 @@ int run_eval_batch(const EvalOptions& o) {
         } catch (const std::exception& e) {
             line = {{"file", path}, {"error", e.what()}};
         }
+        failed += line.contains("error");
         std::cout << json_text(line, -1) << std::endl;  // flushed: the caller waits for it
+    }
+    // The lines say which; the exit code tells a script that reads only it that some failed.
+    if (failed > 0) {
+        std::fprintf(stderr, "mapscape-cli eval --batch: %d of %d files could not be evaluated (their lines have \"error\")\n",
+                     failed, files);
+        return kExitProblem;
     }
     return kExitOk;
 }
@@ -142,7 +152,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
     c->add_flag("--json", options->json, "print one JSON document instead of a table");
     c->add_flag("--batch", options->batch,
                 "read .m file paths from standard input, one per line, and print one JSON line per file "
-                "(the --json document and \"file\"; or \"file\" and \"error\") as each is evaluated");
+                "(the --json document and \"file\"; or \"file\" and \"error\") as each is evaluated; exit code 1 if any file gave an error");
     c->callback([options, &exit_code] { exit_code = run_eval(*options); });
 }
 

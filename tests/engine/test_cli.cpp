@@ -391,7 +391,10 @@ private slots:
         const QJsonObject expected = QJsonDocument::fromJson(single.out).object();
         const QByteArray input = (good + "\n/nonexistent/x.m\n\n" + good + "\n").toUtf8();
         const Run batch = cli({"eval", "--batch", "--num-pes", "256"}, MAPSCAPE_CLI_PATH, {}, input);
-        QCOMPARE(batch.exit_code, 0);
+        QCOMPARE(batch.exit_code, 1);  // every line answered; one file failed, which the exit code says
+        QVERIFY2(batch.err.contains("1 of 3 files could not be evaluated"), batch.err.constData());
+        const Run all_good = cli({"eval", "--batch", "--num-pes", "256"}, MAPSCAPE_CLI_PATH, {}, (good + "\n").toUtf8());
+        QCOMPARE(all_good.exit_code, 0);
         const QList<QByteArray> lines = batch.out.trimmed().split('\n');
         QCOMPARE(lines.size(), 3);  // the empty line is skipped
         for (int i : {0, 2}) {
