@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -275,8 +276,16 @@ Model parse_gamma_csv(std::string_view text, const std::string& file_name) {
             if (end >= text.size()) break;
             continue;
         }
-        if (header) {  // GAMMA's first row names the columns; its text does not matter
+        if (header) {  // GAMMA's first row names the columns, which are read by position
             header = false;
+            std::string names;
+            for (char c : line)
+                if (c != ' ' && c != '\t') names += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            // GAMMA's tables: convolutions, and its GEMM and FC tables (the same positions).
+            if (names != "K,C,Y,X,R,S,T" && names != "M,N,K,0,0,0,T" && names != "O,I,0,0,0,0,T")
+                throw InputError({file_name, line_no, 1},
+                                 "the first row must be GAMMA's header K,C,Y,X,R,S,T (columns are read by position, not by "
+                                 "name; M,N,K,0,0,0,T and O,I,0,0,0,0,T are taken too), found \"" + std::string(line) + "\"");
             continue;
         }
         std::int64_t v[7];

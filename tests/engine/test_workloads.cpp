@@ -132,6 +132,12 @@ private slots:
         const QString got = QString::fromStdString(error_of(
             std::string("K,C,Y,X,R,S,T\n32,32,16,16.1,1,1\n"), true));
         QVERIFY2(got.startsWith("t.csv:2:10: expected a whole number, found '16.1'"), qPrintable(got));
+        // The header is GAMMA's (columns go by position): another order, or no header (the
+        // first layer would be taken for one), is refused rather than read wrongly.
+        for (const char* table : {"C,K,Y,X,R,S,T\n3,64,224,224,11,11,1\n", "64,3,224,224,11,11,1\n64,64,56,56,3,3,1\n"}) {
+            const QString header = QString::fromStdString(error_of(table, true));
+            QVERIFY2(header.startsWith("t.csv:1:1: the first row must be GAMMA's header K,C,Y,X,R,S,T"), qPrintable(header));
+        }
         const QString t = QString::fromStdString(error_of("K,C,Y,X,R,S,T\n1,1,1,1,1,1,9\n", true));
         QVERIFY2(t.startsWith("t.csv:2:13: unknown layer type code T = 9"), qPrintable(t));
         QVERIFY(QString::fromStdString(error_of("K,C,Y,X,R,S,T\n", true)).contains("no layer rows"));
