@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -23,6 +24,8 @@ struct AcceleratorOptions {
     std::int64_t offchip_bw = 70000;
     std::int64_t simd_lanes = 1;
     TechnologyChoice technology;
+    // The options a HW file replaces (refused beside --hw).
+    std::vector<const CLI::Option*> replaced_by_hw_file;
 
     void add_to(CLI::App& command);
     // MAESTRO's semantics: a HW file replaces PEs, buffers, NoC and off-chip values.

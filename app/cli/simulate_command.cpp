@@ -38,6 +38,8 @@ struct SimulateOptions {
     bool perfect = false;
     bool split_filters = false;
     std::string markdown;
+    // What only the layer-by-layer mode reads; the study draws its own layers and accelerators.
+    std::vector<const CLI::Option*> layers_only;
 };
 
 // MAC points per second the simulator visits on this machine's class of CPU (measured on the
@@ -170,6 +172,10 @@ int run_layers(const SimulateOptions& o) {
 }
 
 int run_study(const SimulateOptions& o) {
+    for (const CLI::Option* given : o.layers_only)
+        if (given->count() > 0)
+            throw InputError({given->get_name(), 0, 0}, "--study draws its own layers and accelerators; this is for simulating "
+                                                          "a file's layers (leave out --study)");
     StudyOptions options;
     options.mappings = o.study;
     options.seed = o.seed;
@@ -202,12 +208,15 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
         "simulate",
         "run the reference loop-nest simulator on the layers of a MAESTRO file, beside the analytical model; or measure "
         "the model against it on random mappings (--study)");
-    c->add_option("mapping", o->mapping_file, "MAESTRO .m file (network with dataflows)");
+    o->layers_only.push_back(c->add_option("mapping", o->mapping_file, "MAESTRO .m file (network with dataflows)"));
     o->hw.add_to(*c);
-    c->add_option("--layer", o->layer, "simulate only this layer");
-    c->add_option("--max-macs", o->max_macs, "refuse layers with more MACs than this (the time it would take is printed)")
-        ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-    c->add_flag("--json", o->json, "print one JSON document instead of tables");
+    o->layers_only.push_back(c->get_option("--hw"));
+    o->layers_only.insert(o->layers_only.end(), o->hw.replaced_by_hw_file.begin(), o->hw.replaced_by_hw_file.end());
+    o->layers_only.push_back(c->add_option("--layer", o->layer, "simulate only this layer"));
+    o->layers_only.push_back(
+        c->add_option("--max-macs", o->max_macs, "refuse layers with more MACs than this (the time it would take is printed)")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40)));
+    o->layers_only.push_back(c->add_flag("--json", o->json, "print one JSON document instead of tables"));
     c->add_option("--study", o->study, "measure the analytical model (--analysis: maestro, the default, or faithful) on this many random mappings of small layers")
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{10'000'000}));
     c->add_option("--seed", o->seed, "the study's seed");

@@ -256,6 +256,17 @@ private slots:
             << QStringList{"search", "--model", "/nonexistent/net.json"} << "/nonexistent/net.json: cannot open";
         QTest::newRow("misspelled model") << QStringList{"search", "--model", "resnet1"}
                                           << "no bundled model called \"resnet1\" (did you mean \"resnet18\"?)";
+        // A HW file sets the PEs, buffers, NoC and off-chip bandwidth: a value given beside it was
+        // dropped unseen (eval ran on the file's 256 PEs with --num-pes 16).
+        const QString hw = data("maestro_reference/hw/accelerator_1.m");
+        QTest::newRow("option beside --hw") << QStringList{"eval", example, "--hw", hw, "--num-pes", "16"}
+                                            << "--num-pes: the HW file (--hw " + hw + ") sets this";
+        QTest::newRow("bandwidth beside --hw") << QStringList{"eval", example, "--offchip-bw", "8", "--hw", hw}
+                                               << "--offchip-bw: the HW file";
+        QTest::newRow("file beside --study") << QStringList{"simulate", "--study", "5", example}
+                                             << "mapping: --study draws its own layers and accelerators";
+        QTest::newRow("hardware beside --study") << QStringList{"simulate", "--study", "5", "--num-pes", "3"}
+                                                 << "--num-pes: --study draws its own layers";
         QTest::newRow("misspelled option") << QStringList{"search", "--model", "resnet18", "--budgte", "2000"}
                                            << "unknown option --budgte (did you mean --budget?)";
         QTest::newRow("misspelled option=value") << QStringList{"search", "--model", "resnet18", "--budgte=2000"}
