@@ -142,8 +142,8 @@ void add_codesign_command(CLI::App& app, int& exit_code) {
                                      "hw-opt-nvdla|eyeriss|shidiannao, map-opt-buffer|compute|medium")
         ->capture_default_str();
     c->add_option("--seed", o->seed, "random seed; the same seed gives the same design with any thread count")->capture_default_str()->check(seed_value());
-    c->add_option("--json", o->json_out, "write the design, its mappings, costs, bound and convergence as JSON");
-    c->add_option("--export-maestro", o->export_dir, "write the design as MAESTRO files (a file per layer, the model, the HW file)");
+    c->add_option("--json", o->json_out, "write the design, its mappings, costs, bound and convergence as JSON")->check(writable_file());
+    c->add_option("--export-maestro", o->export_dir, "write the design as MAESTRO files (a file per layer, the model, the HW file)")->check(writable_directory());
     c->add_flag("--quiet", o->quiet, "no progress line");
     c->callback([o, &exit_code] { exit_code = run_codesign_command(*o); });
 }

@@ -234,9 +234,9 @@ void add_codesign_compare_command(CLI::App& app, int& exit_code) {
     c->add_option("--algos", o->algos, "comma-separated methods (see `codesign --help`); must include digamma")->capture_default_str();
     c->add_option("--seeds", o->seeds, "comma-separated seeds")->capture_default_str();
     o->setup.add_to(*c);
-    c->add_option("--markdown", o->markdown_out, "also write the Markdown tables to this file");
-    c->add_option("--csv", o->csv_out, "write the normalised tables as CSV to this file");
-    c->add_option("--raw-csv", o->raw_csv_out, "write every (platform, model, method, seed) result as CSV to this file");
+    c->add_option("--markdown", o->markdown_out, "also write the Markdown tables to this file")->check(writable_file());
+    c->add_option("--csv", o->csv_out, "write the normalised tables as CSV to this file")->check(writable_file());
+    c->add_option("--raw-csv", o->raw_csv_out, "write every (platform, model, method, seed) result as CSV to this file")->check(writable_file());
     c->add_flag("--quiet", o->quiet, "no line per run on the standard error");
     c->callback([o, &exit_code] { exit_code = run_codesign_compare(*o); });
 }

@@ -73,10 +73,10 @@ void add_compare_command(CLI::App& app, int& exit_code) {
     c->add_option("--algos", o->algos, "comma-separated algorithms, the first the reference: " + algorithm_help())
         ->capture_default_str();
     c->add_option("--seeds", o->seeds, "comma-separated seeds")->capture_default_str();
-    c->add_option("--markdown", o->markdown_out, "also write the Markdown table to this file");
-    c->add_option("--csv", o->csv_out, "write the normalised table as CSV to this file");
-    c->add_option("--raw-csv", o->raw_csv_out, "write every (layer, algorithm, seed) result as CSV to this file");
-    c->add_option("--json", o->json_out, "write every result, the normalised table and the sums as JSON to this file");
+    c->add_option("--markdown", o->markdown_out, "also write the Markdown table to this file")->check(writable_file());
+    c->add_option("--csv", o->csv_out, "write the normalised table as CSV to this file")->check(writable_file());
+    c->add_option("--raw-csv", o->raw_csv_out, "write every (layer, algorithm, seed) result as CSV to this file")->check(writable_file());
+    c->add_option("--json", o->json_out, "write every result, the normalised table and the sums as JSON to this file")->check(writable_file());
     c->callback([o, &exit_code] { exit_code = run_compare(*o); });
 }
 

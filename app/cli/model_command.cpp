@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "tech/technology_choice.hpp"
 #include "util/diagnostic.hpp"
 #include "util/text_file.hpp"
@@ -243,7 +244,7 @@ void add_model_command(CLI::App& app, int& exit_code) {
     show->callback([o, &exit_code] { exit_code = run_show(*o); });
     CLI::App* conv = c->add_subcommand("convert", "convert an ONNX graph, a GAMMA CSV or a MAESTRO network to Mapscape JSON");
     conv->add_option("model", o->model, "input model")->required();
-    conv->add_option("out", o->out, "output .json")->required();
+    conv->add_option("out", o->out, "output .json")->required()->check(writable_file());
     conv->add_option("--name", o->name, "model name");
     conv->add_option("--description", o->description, "one-line description");
     conv->add_option("--source", o->source, "where the shapes come from");
@@ -263,7 +264,7 @@ void add_model_command(CLI::App& app, int& exit_code) {
                     "input=F,weight=F,output=F");
     llm->add_option("--platform", l->platform, "a preset or accelerator file: print the phase's bound and, for decode, the batch at "
                                                "which it becomes compute-bound");
-    llm->add_option("--out", l->out, "write the layers as a model file (search --model FILE takes it)");
+    llm->add_option("--out", l->out, "write the layers as a model file (search --model FILE takes it)")->check(writable_file());
     llm->callback([l, llm, &exit_code] {
         l->prompt_given = llm->count("--prompt") > 0;
         l->context_given = llm->count("--context") > 0;

@@ -143,8 +143,8 @@ void add_naas_command(CLI::App& app, int& exit_code) {
     c->add_flag("--sizing-only", o->sizing_only, "search PEs, array shape and buffers only, with the resources' native connectivity and dataflow (NHAS-style)");
     o->setup.add_to(*c);
     c->add_option("--seed", o->seed, "seed")->capture_default_str()->check(seed_value());
-    c->add_option("--json", o->json_out, "write the run as JSON");
-    c->add_option("--export-maestro", o->export_dir, "write the design's mappings as MAESTRO files (per benchmark: a file per layer, the model, the HW file)");
+    c->add_option("--json", o->json_out, "write the run as JSON")->check(writable_file());
+    c->add_option("--export-maestro", o->export_dir, "write the design's mappings as MAESTRO files (per benchmark: a file per layer, the model, the HW file)")->check(writable_directory());
     c->add_flag("--quiet", o->quiet, "no progress or notes on standard error");
     c->callback([o, &exit_code] { exit_code = run_naas_command(*o); });
 }

@@ -204,8 +204,8 @@ void add_naas_compare_command(CLI::App& app, int& exit_code) {
     c->add_option("--resources", o->resources, "resources for Figures 5 and 9 (Figure 8 uses edgetpu and nvdla1024 among them)")->capture_default_str();
     c->add_option("--seeds", o->seeds, "comma-separated seeds")->capture_default_str();
     o->setup.add_to(*c);
-    c->add_option("--markdown", o->markdown_out, "write the tables as Markdown");
-    c->add_option("--csv", o->csv_out, "write every search's figures per benchmark as CSV");
+    c->add_option("--markdown", o->markdown_out, "write the tables as Markdown")->check(writable_file());
+    c->add_option("--csv", o->csv_out, "write every search's figures per benchmark as CSV")->check(writable_file());
     c->add_flag("--quiet", o->quiet, "no per-search lines on standard error");
     c->callback([o, &exit_code] { exit_code = run_naas_compare(*o); });
 }

@@ -1,12 +1,17 @@
 #include "cli/option_checks.hpp"
 
 #include <charconv>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <cmath>
 #include <limits>
 #include <string_view>
 
 #include "cli/list_option.hpp"
 #include "util/diagnostic.hpp"
+
+#include <unistd.h>
 
 namespace mapscape::cli {
 
@@ -67,6 +72,41 @@ CLI::Validator real(double low, bool low_inclusive, double high, const std::stri
 }
 
 }  // namespace
+
+CLI::Validator writable_file() {
+    return CLI::Validator(
+        [](std::string& value) -> std::string {
+            namespace fs = std::filesystem;
+            std::error_code ec;
+            const fs::path path(value);
+            if (value.empty()) return "must name a file to write, not \"\"";
+            if (fs::is_directory(path, ec)) return "cannot write \"" + value + "\": it is a directory";
+            const fs::path parent = path.has_parent_path() ? path.parent_path() : fs::path(".");
+            if (!fs::is_directory(parent, ec)) return "cannot write \"" + value + "\": there is no directory " + parent.string();
+            // Written through a new file beside it (atomically), or in place when it is a device.
+            const bool writable = ::access(parent.c_str(), W_OK) == 0 ||
+                                  (fs::exists(path, ec) && !fs::is_regular_file(path, ec) && ::access(path.c_str(), W_OK) == 0);
+            return writable ? std::string() : "cannot write \"" + value + "\": " + std::strerror(errno);
+        },
+        "");
+}
+
+CLI::Validator writable_directory() {
+    return CLI::Validator(
+        [](std::string& value) -> std::string {
+            namespace fs = std::filesystem;
+            std::error_code ec;
+            if (value.empty()) return "must name a directory to write to, not \"\"";
+            fs::path at = fs::absolute(value, ec);
+            if (fs::exists(at, ec) && !fs::is_directory(at, ec)) return "cannot write to \"" + value + "\": it is a file, not a directory";
+            while (!at.empty() && !fs::exists(at, ec) && at.has_parent_path() && at.parent_path() != at) at = at.parent_path();
+            if (!fs::is_directory(at, ec))
+                return "cannot make the directory \"" + value + "\": " + at.string() + " is not a directory";
+            if (::access(at.c_str(), W_OK) != 0) return "cannot write to \"" + value + "\": " + std::strerror(errno);
+            return {};
+        },
+        "");
+}
 
 CLI::Validator positive_count(const std::string& what) {
     return whole(1, kWholeMax, "a positive number of " + what, "POSITIVE");

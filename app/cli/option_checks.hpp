@@ -26,6 +26,12 @@ CLI::Validator amount_or_zero(const std::string& unit, const std::string& zero_m
 // A number within [low, high].
 CLI::Validator amount_in_range(double low, double high, const std::string& unit);
 
+// An output file that can be written: checked when the command line is read, so that a long run
+// is not done for nothing (its directory exists and is writable; it is not itself a directory).
+CLI::Validator writable_file();
+// An output directory that exists and is writable, or that can be made (it is not a file).
+CLI::Validator writable_directory();
+
 // Comma-separated seeds ("1,2,3"); throws InputError naming `option` for anything else.
 std::vector<std::uint64_t> parse_seed_list(const std::string& text, const std::string& option);
 

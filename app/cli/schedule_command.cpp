@@ -240,10 +240,10 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     c->add_option("--algo", o->algo, "magma, stdga, de, cmaes, tbpsa, pso, random, es11, sa, portfolio, xnes, herald, aimt, fcfs, sjf, rr, greedy, a2c, ppo2")
         ->capture_default_str();
     c->add_option("--seed", o->seed, "random seed")->capture_default_str()->check(seed_value());
-    c->add_option("--json", o->json_out, "write the schedule as JSON to this file");
-    c->add_option("--trace", o->trace_out, "write the schedule as Chrome/Perfetto trace events to this file");
+    c->add_option("--json", o->json_out, "write the schedule as JSON to this file")->check(writable_file());
+    c->add_option("--trace", o->trace_out, "write the schedule as Chrome/Perfetto trace events to this file")->check(writable_file());
     c->add_option("--job-table", o->job_table_out,
-                  "write the group's job table (no-stall latency and bandwidth per job and core) and its best schedule, for schedule-eval");
+                  "write the group's job table (no-stall latency and bandwidth per job and core) and its best schedule, for schedule-eval")->check(writable_file());
     c->callback([o, &exit_code] { exit_code = run_schedule(*o); });
 
     auto k = std::make_shared<ScheduleCompareOptions>();
@@ -253,8 +253,8 @@ void add_schedule_command(CLI::App& app, int& exit_code) {
     cc->add_option("--bw", k->bws, "comma-separated system bandwidths in --bw-units (GB/s by default)")->capture_default_str();
     cc->add_option("--algos", k->algos, "comma-separated algorithms; the first is the reference")->capture_default_str();
     cc->add_option("--seeds", k->seeds, "comma-separated seeds")->capture_default_str();
-    cc->add_option("--markdown", k->markdown_out, "also write the table to this file");
-    cc->add_option("--csv", k->csv_out, "write every (mix, bandwidth, algorithm, seed) result to this CSV file");
+    cc->add_option("--markdown", k->markdown_out, "also write the table to this file")->check(writable_file());
+    cc->add_option("--csv", k->csv_out, "write every (mix, bandwidth, algorithm, seed) result to this CSV file")->check(writable_file());
     cc->callback([k, &exit_code] { exit_code = run_schedule_compare(*k); });
 }
 

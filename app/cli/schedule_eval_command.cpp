@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "schedule/bandwidth_allocator.hpp"
 #include "schedule/job_table_file.hpp"
 #include "util/diagnostic.hpp"
@@ -74,7 +75,7 @@ void add_schedule_eval_command(CLI::App& app, int& exit_code) {
     CLI::App* c = app.add_subcommand("schedule-eval",
                                      "the makespan of given schedules on a job table (mapscape-job-table JSON), with the bound");
     c->add_option("table", o->table, "the job table with its schedules (mapscape-job-table JSON: docs/formats/scheduling.md)")->required();
-    c->add_option("--json", o->json, "write the makespans as JSON to this file");
+    c->add_option("--json", o->json, "write the makespans as JSON to this file")->check(writable_file());
     c->add_flag("--quiet", o->quiet, "print nothing but errors");
     c->callback([o, &exit_code] {
         try {

@@ -183,8 +183,8 @@ void add_search_command(CLI::App& app, int& exit_code) {
     o->setup.add_to(*c);
     c->add_option("--algo", o->algo, algorithm_help())->capture_default_str();
     c->add_option("--seed", o->seed, "random seed (each layer derives its own)")->capture_default_str()->check(seed_value());
-    c->add_option("--json", o->json_out, "write the results as JSON to this file");
-    c->add_option("--export-maestro", o->export_dir, "write MAESTRO files of the best mappings to this directory");
+    c->add_option("--json", o->json_out, "write the results as JSON to this file")->check(writable_file());
+    c->add_option("--export-maestro", o->export_dir, "write MAESTRO files of the best mappings to this directory")->check(writable_directory());
     c->add_flag("--two-stage", o->two_stage,
                 "pipeline optimisation: minimise latency first, then the objective under the slowest layer's latency");
     c->add_option("--population", o->population, "GAMMA population size")->capture_default_str()->check(count_in_range(2, 100000, "genomes"));

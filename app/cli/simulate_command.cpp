@@ -13,6 +13,7 @@
 
 #include "cli/accelerator_options.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "cost/evaluate.hpp"
 #include "mapping/maestro_file.hpp"
 #include "reference/loop_nest_simulator.hpp"
@@ -223,7 +224,7 @@ void add_simulate_command(CLI::App& app, int& exit_code) {
     c->add_option("--threads", o->threads, "the study's threads")->check(CLI::Range(1, 256));
     c->add_flag("--perfect-tiling", o->perfect, "study only mappings whose tiles divide the tiles above, at stride 1");
     c->add_flag("--split-filters", o->split_filters, "draw filter tiles (R, S) like the others, not whole (the faithful analysis allows them)");
-    c->add_option("--markdown", o->markdown, "also write the study's tables to this file");
+    c->add_option("--markdown", o->markdown, "also write the study's tables to this file")->check(writable_file());
     c->callback([o, &exit_code] { exit_code = o->study > 0 ? run_study(*o) : run_layers(*o); });
 }
 

@@ -234,7 +234,7 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
     CLI::App* c = app.add_subcommand("surrogate", "the Mind Mappings surrogate: train, eval, bench, compare");
     c->require_subcommand(1);
     CLI::App* train = c->add_subcommand("train", "label a data set with the cost model and train the surrogate (defaults reproduce the shipped one)");
-    train->add_option("--out", o->out, "where to write the model (default: models/mindmappings_surrogate_trained.bin, beside the shipped one, which is never overwritten)");
+    train->add_option("--out", o->out, "where to write the model (default: models/mindmappings_surrogate_trained.bin, beside the shipped one, which is never overwritten)")->check(writable_file());
     train->add_option("--platform", o->platform, "the accelerator to train for (preset id or file)")->capture_default_str();
     train->add_option("--hidden", o->hidden, "hidden layer widths, comma-separated")->capture_default_str();
     train->add_option("--shapes", o->shapes, "layer shapes in the training set (default 2000)")->check(positive_count("shapes"));
@@ -266,7 +266,7 @@ void add_surrogate_command(CLI::App& app, int& exit_code) {
     compare->add_option("--methods", o->methods, "comma-separated: mindmappings, sa, stdga, ddpg, gamma, gamma-guided, random, ...")->capture_default_str();
     compare->add_option("--seed", o->seed, "seed")->capture_default_str()->check(seed_value());
     compare->add_option("--threads", o->threads, "runs in parallel")->capture_default_str()->check(positive_count("threads"));
-    compare->add_option("--json", o->json_out, "write the rows as JSON to this file");
+    compare->add_option("--json", o->json_out, "write the rows as JSON to this file")->check(writable_file());
     compare->callback([o, &exit_code] { exit_code = run_surrogate_compare(*o); });
 }
 

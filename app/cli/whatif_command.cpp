@@ -93,7 +93,7 @@ void add_whatif_command(CLI::App& app, int& exit_code) {
     add_technology_options(*c, o->setup.technology);
     c->add_option("--threads", o->setup.threads, "worker threads (0 = one per core); results do not depend on it")
         ->check(count_or_zero("threads", "one per core"));
-    c->add_option("--json", o->json_out, "write the table as JSON to this file");
+    c->add_option("--json", o->json_out, "write the table as JSON to this file")->check(writable_file());
     c->callback([o, &exit_code] { exit_code = run_whatif(*o); });
 }
 

@@ -267,6 +267,17 @@ private slots:
                                              << "mapping: --study draws its own layers and accelerators";
         QTest::newRow("hardware beside --study") << QStringList{"simulate", "--study", "5", "--num-pes", "3"}
                                                  << "--num-pes: --study draws its own layers";
+        // Outputs that cannot be written are refused before the run, not after it (the results
+        // went to standard output, then exit 2).
+        QTest::newRow("output in no directory") << QStringList{"search", "--model", "alexnet", "--layer", "2", "--budget", "50",
+                                                               "--json", "/nonexistent/x.json"}
+                                                << "--json: cannot write \"/nonexistent/x.json\": there is no directory /nonexistent";
+        QTest::newRow("export over a file") << QStringList{"search", "--model", "alexnet", "--layer", "2", "--budget", "50",
+                                                           "--export-maestro", example}
+                                            << "--export-maestro: cannot write to \"" + example + "\": it is a file";
+        QTest::newRow("schedule output is a directory") << QStringList{"schedule", "--mix", "vision", "--group", "1", "--budget", "50",
+                                                                       "--json", QDir::tempPath()}
+                                                        << "it is a directory";
         QTest::newRow("misspelled option") << QStringList{"search", "--model", "resnet18", "--budgte", "2000"}
                                            << "unknown option --budgte (did you mean --budget?)";
         QTest::newRow("misspelled option=value") << QStringList{"search", "--model", "resnet18", "--budgte=2000"}
