@@ -90,10 +90,19 @@ void print_table(const ModelSearchOutcome& outcome, const ModelSearchRequest& re
             if (!r.least_footprint_note.empty()) std::printf("%5s  %s\n", "", r.least_footprint_note.c_str());
         }
     }
+    // A layer without a mapping leaves the network's figures unknown: NAN and "-", as in its row
+    // (not a sum of the other layers that reads as the network's).
     const bool complete = outcome.layers_without_mapping == 0;
-    std::printf("%5s  %-14s %13.5g %13.5g %8s %13lld %12.5g %8s %8s %7.3f\n", "TOTAL", "", complete ? objective_total : NAN,
+    auto number = [complete](const char* format, double v) {
+        if (!complete) return std::string("-");
+        char text[32];
+        std::snprintf(text, sizeof text, format, v);
+        return std::string(text);
+    };
+    std::printf("%5s  %-14s %13s %13.5g %8s %13s %12s %8s %8s %7.3f\n", "TOTAL", "", complete ? number("%.5g", objective_total).c_str() : "NAN",
                 bound_total, complete ? above(objective_total, bound_total).c_str() : "-",
-                static_cast<long long>(outcome.total_runtime_cycles), outcome.total_energy_nj, "", "", outcome.wall_seconds);
+                complete ? std::to_string(outcome.total_runtime_cycles).c_str() : "-", number("%.5g", outcome.total_energy_nj).c_str(), "",
+                "", outcome.wall_seconds);
     if (below_a_bound)
         std::printf("A negative \"above\" is a mapping below its layer's bound: one MAESTRO's model undercounts, which "
                     "--maestro-as-is accepts.\n");

@@ -260,7 +260,12 @@ LeastFootprint least_footprint(const SearchProblem& p) {
         // What the candidate needs, whatever the buffers.
         const CostReport free = evaluate(p.layer, unlimited, m, ReportDetail::Objectives);
         Invalidity why = Invalidity::None;
-        if (!runs(p, free, m, unlimited_bound, why)) return;
+        if (!runs(p, free, m, unlimited_bound, why)) {
+            if (why == Invalidity::OverLatencyBudget &&
+                (out.fastest_over_cap_cycles == 0 || free.runtime_cycles < out.fastest_over_cap_cycles))
+                out.fastest_over_cap_cycles = free.runtime_cycles;
+            return;
+        }
         const std::int64_t l1 = free.l1_required_elements, l2 = free.l2_required_elements;
         if (l1 < least_l1 || (l1 == least_l1 && l2 < least_l2)) {
             least_l1 = l1;
@@ -294,7 +299,8 @@ LeastFootprint least_footprint(const SearchProblem& p) {
         if (s.levels > 1) consider(split_filter_on_top(whole_on_top, l), s.levels);
     }
     if (least_l1 == std::numeric_limits<std::int64_t>::max()) {
-        out.blocking = Invalidity::NoValidIteration;  // no candidate runs even with unlimited buffers
+        // No candidate runs even with unlimited buffers: too slow for the cap, or not at all.
+        out.blocking = out.fastest_over_cap_cycles > 0 ? Invalidity::OverLatencyBudget : Invalidity::NoValidIteration;
         return out;
     }
     out.l1_elements = least_l1;
@@ -317,6 +323,9 @@ std::string why_no_mapping(const SearchResult& r) {
 
 std::string describe_least_footprint(const LeastFootprint& f, const Accelerator& acc) {
     if (f.mapping) return {};
+    if (f.l1_elements == 0 && f.blocking == Invalidity::OverLatencyBudget)
+        return "no mapping tried meets the latency cap, whatever the buffers (the fastest takes " +
+               format_quantity(static_cast<double>(f.fastest_over_cap_cycles), Quantity::Plain) + " cycles)";
     if (f.l1_elements == 0) return "no mapping of the layer runs on this accelerator, whatever its buffers";
     auto bytes = [](std::int64_t b) { return format_quantity(static_cast<double>(b), Quantity::Bytes); };
     std::string s = "the smallest mapping (" + std::to_string(f.levels) + (f.levels == 1 ? " level" : " levels") + ") needs " +

@@ -29,6 +29,8 @@ struct LeastFootprint {
     Invalidity blocking = Invalidity::None;
     std::int64_t l1_needed_bytes = 0, l2_needed_bytes = 0;
     int levels = 0;  // cluster levels of the least-L1 candidate
+    // When the candidates run only past the problem's latency cap: the fastest of them (cycles).
+    std::int64_t fastest_over_cap_cycles = 0;
 };
 
 LeastFootprint least_footprint(const SearchProblem& problem);
