@@ -33,10 +33,14 @@ std::vector<double> per_core(const JsonDocument& doc, const nlohmann::json& job,
             out.push_back(std::numeric_limits<double>::infinity());
             continue;
         }
-        if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || (latency && v.get<double>() <= 0))
-            doc.fail(json_child(p, c), std::string(latency ? "a latency is a number of cycles above 0 (or null: the job cannot "
-                                                             "run on this core)"
-                                                           : "a bandwidth is a number of bytes per cycle, 0 or more") +
+        // At most 10^15: a job's bytes (latency x bandwidth) and the makespan's sums stay finite
+        // and exact enough (10^308 made the lower bound "inf" and every schedule invalid).
+        constexpr double kMost = 1e15;
+        if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0 || (latency && v.get<double>() <= 0) ||
+            v.get<double>() > kMost)
+            doc.fail(json_child(p, c), std::string(latency ? "a latency is a number of cycles above 0 and at most 1e15 (or null: "
+                                                             "the job cannot run on this core)"
+                                                           : "a bandwidth is a number of bytes per cycle from 0 to 1e15") +
                                            ", not " + v.dump());
         out.push_back(v.get<double>());
     }

@@ -962,6 +962,8 @@ private slots:
         QTest::newRow("core out of range") << head + R"({"core": [0, 2], "priority": [0, 0]}]})" << ":3:28: a core is 0 to 1, not 2";
         QTest::newRow("negative latency") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "system_bytes_per_cycle": 4,
 "jobs": [{"latency": [-5], "bandwidth": [1]}]})") << ":2:23: a latency is a number of cycles above 0";
+        QTest::newRow("endless bandwidth") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "system_bytes_per_cycle": 4,
+"jobs": [{"latency": [5], "bandwidth": [1e308]}]})") << ":2:41: a bandwidth is a number of bytes per cycle from 0 to 1e15, not 1e+308";
         QTest::newRow("no bandwidth") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "jobs": [{"latency": [5], "bandwidth": [1]}]})")
                                       << ": \"system_bytes_per_cycle\" (a number above 0) is required";
         QTest::newRow("unknown field") << QByteArray(R"({"format": "mapscape-job-table", "cores": 1, "bandwith": 3})") << ":1:58: bandwith: unknown field \"bandwith\"";
