@@ -32,6 +32,9 @@ std::vector<int> parse_layer_selection(const std::string& text, std::size_t coun
         const std::size_t dash = part.find('-');
         const int a = parse_layer_number(dash == std::string::npos ? part : part.substr(0, dash), part, where);
         const int b = dash == std::string::npos ? a : parse_layer_number(part.substr(dash + 1), part, where);
+        if (b < a && a >= 1 && static_cast<std::size_t>(a) <= count)
+            throw InputError(where, "layer selection \"" + part + "\" runs backwards (write " + std::to_string(b) + "-" +
+                                        std::to_string(a) + ")");
         if (a < 1 || b < a || static_cast<std::size_t>(b) > count)
             throw InputError(where, "layer selection \"" + part + "\" is outside 1-" + std::to_string(count));
         for (int i = a; i <= b; ++i)

@@ -278,6 +278,10 @@ private slots:
         QTest::newRow("schedule output is a directory") << QStringList{"schedule", "--mix", "vision", "--group", "1", "--budget", "50",
                                                                        "--json", QDir::tempPath()}
                                                         << "it is a directory";
+        QTest::newRow("no banks") << QStringList{"search", "--model", "alexnet", "--tech", "45nm", "--l2-banks", "0"}
+                                  << "--l2-banks must be a whole number of banks from 1 to 1024, not \"0\"";
+        QTest::newRow("layers backwards") << QStringList{"search", "--model", "alexnet", "--layer", "3-2"}
+                                          << "layer selection \"3-2\" runs backwards (write 2-3)";
         QTest::newRow("misspelled option") << QStringList{"search", "--model", "resnet18", "--budgte", "2000"}
                                            << "unknown option --budgte (did you mean --budget?)";
         QTest::newRow("misspelled option=value") << QStringList{"search", "--model", "resnet18", "--budgte=2000"}
