@@ -9,7 +9,7 @@ namespace mapscape::cli {
 
 void AcceleratorOptions::add_to(CLI::App& c) {
     c.add_option("--hw", hw_file, "MAESTRO HW file; replaces the PE, buffer, NoC and off-chip options (not given with them)")
-        ->check(CLI::ExistingFile);
+        ->check(readable_file());
     replaced_by_hw_file = {
         c.add_option("--num-pes", num_pes, "number of PEs (MAESTRO default 7)")->check(count_in_range(1, 2147483647, "PEs")),
         c.add_option("--l1-size", l1_size, "L1 size per PE, elements")->check(count_in_range(1, 2147483647, "elements")),

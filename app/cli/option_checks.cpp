@@ -73,6 +73,18 @@ CLI::Validator real(double low, bool low_inclusive, double high, const std::stri
 
 }  // namespace
 
+CLI::Validator readable_file() {
+    return CLI::Validator(
+        [](std::string& value) -> std::string {
+            std::error_code ec;
+            const auto status = std::filesystem::status(value, ec);
+            if (ec) return "cannot open \"" + value + "\": " + ec.message();
+            if (std::filesystem::is_directory(status)) return "cannot open \"" + value + "\": it is a directory, not a file";
+            return {};
+        },
+        "FILE");
+}
+
 CLI::Validator writable_file() {
     return CLI::Validator(
         [](std::string& value) -> std::string {

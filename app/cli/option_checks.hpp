@@ -26,6 +26,9 @@ CLI::Validator amount_or_zero(const std::string& unit, const std::string& zero_m
 // A number within [low, high].
 CLI::Validator amount_in_range(double low, double high, const std::string& unit);
 
+// An input file that exists and is not a directory; a failure says why (a symbolic link loop,
+// no permission), where CLI11's check says "File does not exist" for all of them.
+CLI::Validator readable_file();
 // An output file that can be written: checked when the command line is read, so that a long run
 // is not done for nothing (its directory exists and is writable; it is not itself a directory).
 CLI::Validator writable_file();

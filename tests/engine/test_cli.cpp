@@ -282,6 +282,10 @@ private slots:
                                   << "--l2-banks must be a whole number of banks from 1 to 1024, not \"0\"";
         QTest::newRow("layers backwards") << QStringList{"search", "--model", "alexnet", "--layer", "3-2"}
                                           << "layer selection \"3-2\" runs backwards (write 2-3)";
+        QTest::newRow("missing HW file") << QStringList{"eval", example, "--hw", "/nonexistent/hw.m"}
+                                         << "--hw: cannot open \"/nonexistent/hw.m\": No such file or directory";
+        QTest::newRow("HW file a directory") << QStringList{"eval", example, "--hw", QDir::tempPath()}
+                                             << "it is a directory, not a file";
         QTest::newRow("misspelled option") << QStringList{"search", "--model", "resnet18", "--budgte", "2000"}
                                            << "unknown option --budgte (did you mean --budget?)";
         QTest::newRow("misspelled option=value") << QStringList{"search", "--model", "resnet18", "--budgte=2000"}
